@@ -1,0 +1,77 @@
+import type { components } from '../../openapi/schema.d.ts';
+
+/** Spec section 6: the role read from the token's `wh`/`par` flags; `unspecified` without a readable token. */
+export type AuthRole = 'partner_warehouse' | 'warehouse' | 'partner' | 'user' | 'unspecified';
+
+/** `GET /users/me`. */
+export type AuthUser = components['schemas']['Me'];
+
+/** `GET /users/my-warehouse`. */
+export type AuthWarehouse = components['schemas']['Warehouse'];
+
+/** What the SPA reads before the machine starts (all synchronous reads of browser state). */
+export interface AuthInput {
+  /**
+   * The router location at start-up, path and query (`/?token=...`): a token in the query string on `/` is
+   * taken in (spec section 2).
+   */
+  initialUrl: string;
+  /** The bare JWT from the `token` cookie, or `null`. */
+  storedToken: string | null;
+  /** The parsed `user-storage` entry of local storage, whatever it holds (checked before use). */
+  storedUser?: unknown;
+}
+
+export interface AuthContext {
+  /** The bare JWT while logged in, else `null`. */
+  token: string | null;
+  /** Token expiry in milliseconds since the epoch (its `exp` × 1000), or `null`. */
+  expiresAt: number | null;
+  role: AuthRole;
+  user: AuthUser | null;
+  warehouse: AuthWarehouse | null;
+  /** Error code of the last failed login (`INVALID_CREDENTIALS`, `RATE_LIMITED`, `INVALID_TOKEN`, ...). */
+  loginError: string | null;
+  /** Error code of the last failed confirmation re-send. */
+  resendError: string | null;
+  /** Why the session ended, for the login page (`TOKEN_EXPIRED`, `UNAUTHORIZED`, `INVALID_TOKEN`), or `null`. */
+  logoutReason: LogoutReason | null;
+  /** The expiry timer was capped (token valid for more than ~24.8 days): when it fires it only re-arms. */
+  expiryTimerCapped: boolean;
+  /** Kept from the input until the initial check has run. */
+  initialUrl: string;
+  storedToken: string | null;
+  storedUser: unknown;
+}
+
+export type LogoutReason = 'TOKEN_EXPIRED' | 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'LOGGED_OUT';
+
+export type AuthEvent =
+  /** The login form was submitted. */
+  | { type: 'auth.login'; email: string; password: string }
+  /** The user chose to sign out. */
+  | { type: 'auth.logout' }
+  /** Any call answered 401 (sent by the client middleware through the auth bridge). */
+  | { type: 'auth.unauthorized' }
+  /** Fetch `GET /users/me` again (after a profile change, or to check that the e-mail was confirmed). */
+  | { type: 'auth.user.refresh' }
+  /** Ask for another e-mail confirmation link. */
+  | { type: 'auth.confirmation.resend' };
+
+/** Parameters of the actions the SPA implements. */
+export interface StoreTokenParams {
+  token: string;
+  /** Milliseconds since the epoch: the cookie expires then. */
+  expiresAt: number;
+}
+
+export interface PersistUserParams {
+  user: AuthUser | null;
+  isAuthenticated: boolean;
+}
+
+export interface LogErrorParams {
+  /** Which call failed (`fetchUser`, `fetchWarehouse`). */
+  source: string;
+  error: unknown;
+}

@@ -1,0 +1,36 @@
+import type { InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import './auth-form.css';
+
+export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+  id: string;
+  label: string;
+  /** The translated validation message, or `null`. */
+  error: string | null;
+  registration: UseFormRegisterReturn;
+}
+
+/** A labelled input whose error is tied to it (`aria-invalid`, `aria-describedby`) and announced. */
+export function AuthField({ id, label, error, registration, ...input }: AuthFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error === null ? undefined : true}
+        aria-describedby={error === null ? undefined : errorId}
+        {...input}
+        {...registration}
+      />
+      {error === null ? null : (
+        <p id={errorId} className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

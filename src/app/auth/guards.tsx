@@ -1,0 +1,81 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isLoginPath } from '../../../machines/auth/auth.guards.ts';
+import {
+  selectHomePath,
+  selectIsAuthenticated,
+  selectIsInitialising,
+  selectIsStarting,
+  selectIsUserRole,
+  selectNeedsEmailConfirmation,
+} from '../../../machines/auth/auth.selectors.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { ConfirmEmailNotice } from '../../features/confirm-email/confirm-email-notice.tsx';
+import { useAuthSelector } from './auth-context.tsx';
+import './auth-form.css';
+
+/** `location.state` of a redirect to /login: where to go back after logging in. */
+interface FromState {
+  from?: { pathname?: unknown; search?: unknown };
+}
+
+function returnPath(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const from = (state as FromState).from;
+  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/') || isLoginPath(from.pathname))
+    return null;
+  if (from.pathname === '/') return null;
+  return `${from.pathname}${typeof from.search === 'string' ? from.search : ''}`;
+}
+
+export function FullPageLoading() {
+  return (
+    <div className="full-page-loading" aria-busy="true">
+      <Spinner />
+    </div>
+  );
+}
+
+/**
+ * The logged-in area (spec section 2): renders its routes when logged in, else sends to /login (remembering where
+ * the visitor was going). Until the session is known it shows a full-page loading state; an unconfirmed e-mail
+ * address shows 'Need to confirm your email' instead of the routes (spec section 5).
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const initialising = useAuthSelector(selectIsInitialising);
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const needsConfirmation = useAuthSelector(selectNeedsEmailConfirmation);
+  if (initialising) return <FullPageLoading />;
+  if (!authenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (needsConfirmation) return <ConfirmEmailNotice />;
+  return <Outlet />;
+}
+
+/** /login: a logged-in visitor goes back where they were going, else home (/personal for USER, else /dashboard). */
+export function PublicOnlyRoute() {
+  const location = useLocation();
+  const initialising = useAuthSelector(selectIsStarting);
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const homePath = useAuthSelector(selectHomePath);
+  if (initialising) return <FullPageLoading />;
+  if (authenticated) return <Navigate to={returnPath(location.state) ?? homePath} replace />;
+  return <Outlet />;
+}
+
+/**
+ * `/`: the auth machine takes a token from the query string first (stored, removed from the address bar), then
+ * this sends to /login, /personal (USER) or /dashboard.
+ */
+export function RootRedirect() {
+  const initialising = useAuthSelector(selectIsStarting);
+  const homePath = useAuthSelector(selectHomePath);
+  if (initialising) return <FullPageLoading />;
+  return <Navigate to={homePath} replace />;
+}
+
+/** /dashboard: a USER is sent to /personal (spec sections 2 and 6). */
+export function NotForUserRole() {
+  const isUser = useAuthSelector(selectIsUserRole);
+  if (isUser) return <Navigate to="/personal" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import {
+  selectIsLoggingIn,
+  selectLoginError,
+  selectLogoutReason,
+} from '../../../machines/auth/auth.selectors.ts';
+import { AuthField } from '../../app/auth/auth-field.tsx';
+import { loginSchema, type LoginValues } from '../../app/auth/auth-forms.schema.ts';
+import { fieldErrorMessage, loginErrorMessage, logoutReasonMessage } from '../../app/auth/auth-messages.ts';
+import { useAuthSelector, useAuthSend } from '../../app/auth/auth-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import '../../app/auth/auth-form.css';
+
+/** Login and password (spec section 2): e-mail and password, sent as form data by the auth machine. */
+export default function LoginPage() {
+  const { t, i18n } = useLingui();
+  const send = useAuthSend();
+  const loggingIn = useAuthSelector(selectIsLoggingIn);
+  const loginError = useAuthSelector(selectLoginError);
+  const logoutReason = logoutReasonMessage(useAuthSelector(selectLogoutReason));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const fieldError = (code: string | undefined): string | null => {
+    const descriptor = fieldErrorMessage(code);
+    return descriptor === null ? null : i18n._(descriptor);
+  };
+
+  const onSubmit = handleSubmit(({ email, password }) => send({ type: 'auth.login', email, password }));
+
+  return (
+    <section className="auth-card">
+      <PageHeader title={t`Login and password`} />
+      {logoutReason === null ? null : (
+        <p className="notice" role="status">
+          {i18n._(logoutReason)}
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={loggingIn} aria-label={t`Sign in`}>
+        <AuthField
+          id="login-email"
+          label={t`E-mail`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          error={fieldError(errors.email?.message)}
+          registration={register('email')}
+        />
+        <AuthField
+          id="login-password"
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError(errors.password?.message)}
+          registration={register('password')}
+        />
+        {loginError === null ? null : (
+          <p className="error-text" role="alert">
+            {i18n._(loginErrorMessage(loginError))}
+          </p>
+        )}
+        <Button type="submit" variant="primary" disabled={loggingIn}>
+          {loggingIn ? t`Signing in…` : t`Sign in`}
+        </Button>
+      </form>
+      <div className="auth-card__links">
+        <Link to="/reset-pass">{t`Forgot your password?`}</Link>
+      </div>
+    </section>
+  );
+}

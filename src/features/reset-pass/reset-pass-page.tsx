@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMachine } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { passwordRecoveryMachine } from '../../../machines/auth/password-recovery.machine.ts';
+import {
+  selectIsSubmitting,
+  selectRecoveryError,
+  selectRecoveryView,
+  selectRequestedEmail,
+} from '../../../machines/auth/password-recovery.selectors.ts';
+import { authApi } from '../../app/auth/auth-api.ts';
+import { AuthField } from '../../app/auth/auth-field.tsx';
+import {
+  forgotPasswordSchema,
+  newPasswordSchema,
+  type ForgotPasswordValues,
+  type NewPasswordValues,
+} from '../../app/auth/auth-forms.schema.ts';
+import { fieldErrorMessage, recoveryErrorMessage } from '../../app/auth/auth-messages.ts';
+import { showErrorToast } from '../../app/toast-bridge.ts';
+import { Button, buttonClassName } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import '../../app/auth/auth-form.css';
+
+const recoveryLogic = passwordRecoveryMachine.provide({
+  actors: {
+    requestReset: fromPromise(({ input }) => authApi.requestPasswordReset(input.email)),
+    completeReset: fromPromise(({ input }) => authApi.completePasswordReset(input)),
+  },
+  actions: {
+    reportError: (_, { error }) => showErrorToast(error),
+  },
+});
+
+function useFieldError() {
+  const { i18n } = useLingui();
+  return (code: string | undefined): string | null => {
+    const descriptor = fieldErrorMessage(code);
+    return descriptor === null ? null : i18n._(descriptor);
+  };
+}
+
+function RequestForm({ submitting, onSubmit }: { submitting: boolean; onSubmit: (email: string) => void }) {
+  const { t } = useLingui();
+  const fieldError = useFieldError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={submitting}
+      aria-label={t`Password recovery`}
+      onSubmit={handleSubmit(({ email }) => onSubmit(email))}
+    >
+      <p className="auth-card__text">
+        {t`Enter the e-mail address of your account. We will send you a link to set a new password.`}
+      </p>
+      <AuthField
+        id="recovery-email"
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={fieldError(errors.email?.message)}
+        registration={register('email')}
+      />
+      <Button type="submit" disabled={submitting}>
+        {submitting ? t`Sending…` : t`Send the link`}
+      </Button>
+    </form>
+  );
+}
+
+function NewPasswordForm({
+  submitting,
+  onSubmit,
+}: {
+  submitting: boolean;
+  onSubmit: (values: NewPasswordValues) => void;
+}) {
+  const { t } = useLingui();
+  const fieldError = useFieldError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', passwordConfirmation: '' },
+  });
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={submitting}
+      aria-label={t`New password`}
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+    >
+      <p className="auth-card__text">{t`Choose a new password: at least 8 characters, with a letter and a digit.`}</p>
+      <AuthField
+        id="recovery-password"
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldError(errors.password?.message)}
+        registration={register('password')}
+      />
+      <AuthField
+        id="recovery-password-confirmation"
+        label={t`Repeat the new password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldError(errors.passwordConfirmation?.message)}
+        registration={register('passwordConfirmation')}
+      />
+      <Button type="submit" disabled={submitting}>
+        {submitting ? t`Saving…` : t`Save the new password`}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Password recovery (`/reset-pass`): ask for a reset link by e-mail, or, opened from that link (`?token=`), set a
+ * new password. Both go through `POST /users/forgot-password`.
+ */
+export default function ResetPassPage() {
+  const { t, i18n } = useLingui();
+  const [searchParams] = useSearchParams();
+  const [resetToken] = useState(() => searchParams.get('token'));
+  const input = useMemo(() => ({ resetToken: resetToken === '' ? null : resetToken }), [resetToken]);
+  const [snapshot, send] = useMachine(recoveryLogic, { input });
+
+  const view = selectRecoveryView(snapshot);
+  const submitting = selectIsSubmitting(snapshot);
+  const error = selectRecoveryError(snapshot);
+  const email = selectRequestedEmail(snapshot) ?? '';
+
+  return (
+    <section className="auth-card">
+      <PageHeader title={t`Password recovery`} />
+      {error === null ? null : (
+        <p className="notice notice--error" role="alert">
+          {i18n._(recoveryErrorMessage(error))}
+        </p>
+      )}
+      {view === 'request' ? (
+        <RequestForm
+          submitting={submitting}
+          onSubmit={(value) => send({ type: 'recovery.request', email: value })}
+        />
+      ) : null}
+      {view === 'requested' ? (
+        <>
+          <p className="notice notice--success" role="status">
+            <Trans>
+              If an account exists for {email}, a link to set a new password is on its way. It works for one
+              hour.
+            </Trans>
+          </p>
+          <div className="auth-card__actions">
+            <Button variant="secondary" onClick={() => send({ type: 'recovery.restart' })}>
+              {t`Send another link`}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {view === 'reset' ? (
+        <>
+          <NewPasswordForm
+            submitting={submitting}
+            onSubmit={(values) => send({ type: 'recovery.reset', ...values })}
+          />
+          {error === 'INVALID_TOKEN' ? (
+            <div className="auth-card__actions">
+              <Button variant="secondary" onClick={() => send({ type: 'recovery.restart' })}>
+                {t`Ask for a new link`}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {view === 'done' ? (
+        <>
+          <p className="notice notice--success" role="status">
+            {t`Your password has been changed. Sign in with the new password.`}
+          </p>
+          <div className="auth-card__actions">
+            <Link to="/login" className={buttonClassName('primary')}>
+              {t`Go to sign in`}
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {view === 'done' ? null : (
+        <div className="auth-card__links">
+          <Link to="/login">{t`Back to sign in`}</Link>
+        </div>
+      )}
+    </section>
+  );
+}
