@@ -1,0 +1,9 @@
+import type { SnapshotFrom } from 'xstate';
+import type { languageMachine } from './language.machine.ts';
+
+type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
+
+/** True while a switch is saved or its catalog loads: the switcher is disabled meanwhile. */
+export const selectIsSwitching = (snapshot: LanguageSnapshot): boolean => !snapshot.matches('idle');
+
+export const selectPendingLocale = (snapshot: LanguageSnapshot): string | null => snapshot.context.pending;

@@ -1,0 +1,87 @@
+import { useLingui } from '@lingui/react/macro';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { buttonClassName } from '../ui/button.tsx';
+import { BareHeader } from './layout/bare-header.tsx';
+import { PageFrame } from './layout/page-frame.tsx';
+import { PATHS } from './routes.ts';
+
+/** Thrown by a screen (or a loader) whose object does not exist: the route shows 'Not Found'. */
+export class NotFoundError extends Error {
+  constructor(what = 'Not Found') {
+    super(what);
+    this.name = 'NotFoundError';
+  }
+}
+
+export function notFound(what?: string): never {
+  throw new NotFoundError(what);
+}
+
+export type RouteFailure = 'not-found' | 'unexpected';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * A missing object is a `NotFoundError`, a router 404 (a loader's `throw data(..., { status: 404 })`, an
+ * unmatched path) or an API error with status 404; anything else is unexpected.
+ */
+export function classifyRouteError(error: unknown): RouteFailure {
+  if (error instanceof NotFoundError) return 'not-found';
+  if (isRouteErrorResponse(error)) return error.status === 404 ? 'not-found' : 'unexpected';
+  if (isRecord(error) && error.status === 404) return 'not-found';
+  return 'unexpected';
+}
+
+export function RouteFailureView({ failure }: { failure: RouteFailure }) {
+  const { t } = useLingui();
+  if (failure === 'not-found') {
+    return (
+      <section className="status-page" aria-labelledby="route-failure-title">
+        <title>{t`Not Found`}</title>
+        <p className="status-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="route-failure-title">{t`Not Found`}</h1>
+        <p className="status-page__text">{t`What you are looking for does not exist or is no longer available.`}</p>
+        <div className="status-page__actions">
+          <Link to={PATHS.root} className={buttonClassName('primary')}>
+            {t`Go to the home page`}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="status-page" role="alert" aria-labelledby="route-failure-title">
+      <title>{t`Something went wrong!`}</title>
+      <h1 id="route-failure-title">{t`Something went wrong!`}</h1>
+      <p className="status-page__text">{t`An unexpected error stopped this page. Reload it, or go back to the home page.`}</p>
+      <div className="status-page__actions">
+        <button type="button" className={buttonClassName('primary')} onClick={() => window.location.reload()}>
+          {t`Reload the page`}
+        </button>
+        <Link to={PATHS.root} className={buttonClassName('secondary')}>
+          {t`Go to the home page`}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** `errorElement` of a screen: renders inside the layout that holds the screen. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  return <RouteFailureView failure={classifyRouteError(error)} />;
+}
+
+/** `errorElement` of the frame routes (auth, guards, layouts): a failure there takes the frame with it. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <PageFrame narrow header={<BareHeader />}>
+      <RouteFailureView failure={classifyRouteError(error)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router-dom';
+import { ConnectedHeader } from './connected-header.tsx';
+import { PageFrame } from './page-frame.tsx';
+
+/**
+ * The frame of the public pages (login, password recovery, payment results, not found): the same header,
+ * with the navigation when the visitor happens to be logged in, and a narrow column.
+ */
+export function PublicLayout() {
+  return (
+    <PageFrame narrow header={<ConnectedHeader />}>
+      <Outlet />
+    </PageFrame>
+  );
+}

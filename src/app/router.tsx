@@ -1,0 +1,144 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../ui/spinner.tsx';
+import { AuthRoot } from './auth/auth-context.tsx';
+import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
+import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PublicLayout } from './layout/public-layout.tsx';
+import { PATHS } from './routes.ts';
+
+type PageModule = { default: ComponentType };
+
+/** A screen is its own chunk, loaded when its route is first visited. */
+function screen(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  return {
+    lazy: async () => ({ Component: (await load()).default }),
+    errorElement: <RouteErrorBoundary />,
+  };
+}
+
+/** Ids are positive integers: any other value in a detail path is a missing object ('Not Found'). */
+function requireIdParam(name: string) {
+  return ({ params }: LoaderFunctionArgs): null => {
+    if (!/^[1-9]\d{0,15}$/.test(params[name] ?? ''))
+      throw data('Not Found', { status: 404, statusText: 'Not Found' });
+    return null;
+  };
+}
+
+function RouterLoading() {
+  return <Spinner />;
+}
+
+/** Spec section 2, route by route. The auth machine lives inside the router (`AuthRoot`) so guards can redirect. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AuthRoot />,
+    errorElement: <RootErrorBoundary />,
+    HydrateFallback: RouterLoading,
+    children: [
+      { path: PATHS.root, element: <RootRedirect />, errorElement: <RootErrorBoundary /> },
+      {
+        id: 'public',
+        element: <PublicLayout />,
+        errorElement: <RootErrorBoundary />,
+        children: [
+          {
+            element: <PublicOnlyRoute />,
+            errorElement: <RouteErrorBoundary />,
+            children: [{ path: PATHS.login, ...screen(() => import('../features/login/login-page.tsx')) }],
+          },
+          { path: PATHS.resetPass, ...screen(() => import('../features/reset-pass/reset-pass-page.tsx')) },
+          {
+            path: PATHS.confirmEmail,
+            ...screen(() => import('../features/confirm-email/confirm-email-page.tsx')),
+          },
+          {
+            path: PATHS.paymentSuccess,
+            ...screen(() => import('../features/payment/payment-success-page.tsx')),
+          },
+          {
+            path: PATHS.paymentCancel,
+            ...screen(() => import('../features/payment/payment-cancel-page.tsx')),
+          },
+          { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
+        ],
+      },
+      {
+        id: 'private',
+        element: <RequireAuth />,
+        errorElement: <RootErrorBoundary />,
+        children: [
+          {
+            element: <AppLayout />,
+            errorElement: <RootErrorBoundary />,
+            children: [
+              {
+                element: <NotForUserRole />,
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  {
+                    path: PATHS.dashboard,
+                    ...screen(() => import('../features/dashboard/dashboard-page.tsx')),
+                  },
+                ],
+              },
+              { path: PATHS.wishlist, ...screen(() => import('../features/wishlist/wishlist-page.tsx')) },
+              {
+                path: PATHS.shoppingBag,
+                ...screen(() => import('../features/shopping-bag/shopping-bag-page.tsx')),
+              },
+              {
+                path: PATHS.promotions,
+                ...screen(() => import('../features/promotions/promotions-page.tsx')),
+              },
+              { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
+              { path: PATHS.newOrder, ...screen(() => import('../features/new-order/new-order-page.tsx')) },
+              { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
+              { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
+              { path: PATHS.myOrders, ...screen(() => import('../features/my-orders/my-orders-page.tsx')) },
+              {
+                path: PATHS.myOrder,
+                loader: requireIdParam('orderId'),
+                ...screen(() => import('../features/my-orders/order-page.tsx')),
+              },
+              {
+                path: PATHS.warehouseOrders,
+                ...screen(() => import('../features/warehouse-orders/warehouse-orders-page.tsx')),
+              },
+              {
+                path: PATHS.warehouseOrder,
+                loader: requireIdParam('id'),
+                ...screen(() => import('../features/warehouse-orders/warehouse-order-page.tsx')),
+              },
+              {
+                path: PATHS.myDistributors,
+                ...screen(() => import('../features/my-network/my-network-page.tsx')),
+              },
+              {
+                path: PATHS.myDistributor,
+                loader: requireIdParam('id'),
+                ...screen(() => import('../features/my-network/distributor-page.tsx')),
+              },
+              {
+                path: PATHS.clientBase,
+                ...screen(() => import('../features/client-base/client-base-page.tsx')),
+              },
+              {
+                path: PATHS.client,
+                loader: requireIdParam('id'),
+                ...screen(() => import('../features/client-base/client-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,69 @@
+/**
+ * The route table of spec section 2: every path the SPA answers, and whether it is public or
+ * inside the logged-in layout. `router.tsx` builds the router from these names.
+ */
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  resetPass: '/reset-pass',
+  /** Not in spec section 2: the target of the e-mail confirmation link the server's outbox writes. */
+  confirmEmail: '/confirm-email',
+  paymentSuccess: '/payment/success',
+  paymentCancel: '/payment/cancel',
+
+  wishlist: '/wishlist',
+  shoppingBag: '/shopping-bag',
+  promotions: '/promotions',
+  personal: '/personal',
+  newOrder: '/new-order',
+  documents: '/documents',
+  dashboard: '/dashboard',
+  charts: '/charts',
+  myOrders: '/my-orders',
+  myOrder: '/my-orders/:orderId',
+  warehouseOrders: '/my-orders-warehouse',
+  warehouseOrder: '/my-orders-warehouse/:id',
+  myDistributors: '/my-distributers',
+  myDistributor: '/my-distributers/:id',
+  clientBase: '/client-base',
+  client: '/client-base/:id',
+
+  notFound: '*',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+
+/** Reachable without logging in. */
+export const PUBLIC_PATHS = [
+  PATHS.root,
+  PATHS.login,
+  PATHS.resetPass,
+  PATHS.confirmEmail,
+  PATHS.paymentSuccess,
+  PATHS.paymentCancel,
+] as const;
+
+/** Inside the logged-in layout: without a valid login the visitor is sent to /login. */
+export const PRIVATE_PATHS = [
+  PATHS.wishlist,
+  PATHS.shoppingBag,
+  PATHS.promotions,
+  PATHS.personal,
+  PATHS.newOrder,
+  PATHS.documents,
+  PATHS.dashboard,
+  PATHS.charts,
+  PATHS.myOrders,
+  PATHS.myOrder,
+  PATHS.warehouseOrders,
+  PATHS.warehouseOrder,
+  PATHS.myDistributors,
+  PATHS.myDistributor,
+  PATHS.clientBase,
+  PATHS.client,
+] as const;
+
+/** Fills a path's `:params`: `pathTo(PATHS.myOrder, { orderId: 12 })` is `/my-orders/12`. */
+export function pathTo(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}

@@ -1,0 +1,69 @@
+import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+
+export { i18n };
+
+export const SUPPORTED_LOCALES = [
+  { code: 'ru', nativeName: 'Русский' },
+  { code: 'en', nativeName: 'English' },
+  { code: 'ro', nativeName: 'Română' },
+  { code: 'uk', nativeName: 'Українська' },
+  { code: 'it', nativeName: 'Italiano' },
+] as const;
+
+export type Locale = (typeof SUPPORTED_LOCALES)[number]['code'];
+
+export const DEFAULT_LOCALE: Locale = 'ru';
+export const LOCALE_STORAGE_KEY = 'lang';
+
+type CatalogModule = { messages: Messages };
+
+/** One lazy chunk per language: only the active catalog is downloaded. */
+const catalogLoaders: Record<Locale, () => Promise<CatalogModule>> = {
+  ru: () => import('../../locales/ru/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+  ro: () => import('../../locales/ro/messages.po'),
+  uk: () => import('../../locales/uk/messages.po'),
+  it: () => import('../../locales/it/messages.po'),
+};
+
+export function isSupportedLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && SUPPORTED_LOCALES.some((l) => l.code === value);
+}
+
+/** Maps any language code the server or the browser gives (`RU`, `uk-UA`) to a supported locale. */
+export function normalizeLocale(value: unknown): Locale {
+  if (typeof value !== 'string') return DEFAULT_LOCALE;
+  const base = value.trim().toLowerCase().split(/[-_]/)[0];
+  return isSupportedLocale(base) ? base : DEFAULT_LOCALE;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getStoredLocale(): Locale {
+  return normalizeLocale(storage()?.getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE);
+}
+
+/**
+ * Loads the catalog of `locale` (lazily, once), activates it, stores the choice under
+ * local-storage `lang` and sets `<html lang>`. Unknown codes fall back to Russian.
+ */
+export async function activateLocale(locale: string): Promise<void> {
+  const code = normalizeLocale(locale);
+  const { messages } = await catalogLoaders[code]();
+  i18n.loadAndActivate({ locale: code, messages });
+  storage()?.setItem(LOCALE_STORAGE_KEY, code);
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+/** The active locale; components using it re-render when the language changes. */
+export function useLocale(): Locale {
+  const { i18n: active } = useLingui();
+  return normalizeLocale(active.locale);
+}

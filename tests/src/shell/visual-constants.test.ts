@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BREAKPOINTS } from '../../../src/styles/breakpoints.ts';
+
+const tokens = readFileSync(new URL('../../../src/styles/tokens.css', import.meta.url), 'utf8');
+const fonts = readFileSync(new URL('../../../src/styles/fonts.css', import.meta.url), 'utf8');
+
+function customProperty(name: string): string | undefined {
+  return new RegExp(`--${name}:\\s*([^;]+);`).exec(tokens)?.[1]?.trim();
+}
+
+describe('the visual constants of spec section 2', () => {
+  it('has the spec breakpoints, the same in CSS and in TypeScript', () => {
+    expect(BREAKPOINTS).toEqual({
+      iphone: 320,
+      phoneY: 480,
+      phoneX: 720,
+      tabletY: 768,
+      tabletX: 1024,
+      desktopY: 1080,
+      desktopMd: 1280,
+      container: 1680,
+      desktopX: 1960,
+    });
+    const css: Record<keyof typeof BREAKPOINTS, string> = {
+      iphone: 'bp-iphone',
+      phoneY: 'bp-phone-y',
+      phoneX: 'bp-phone-x',
+      tabletY: 'bp-tablet-y',
+      tabletX: 'bp-tablet-x',
+      desktopY: 'bp-desktop-y',
+      desktopMd: 'bp-desktop-md',
+      container: 'bp-container',
+      desktopX: 'bp-desktop-x',
+    };
+    for (const [key, property] of Object.entries(css) as [keyof typeof BREAKPOINTS, string][]) {
+      expect(customProperty(property), property).toBe(`${BREAKPOINTS[key]}px`);
+    }
+    expect(customProperty('container-max')).toBe('1680px');
+  });
+
+  it('has the spec colours', () => {
+    expect(customProperty('color-primary')?.toLowerCase()).toBe('#171717');
+    expect(customProperty('color-error')?.toLowerCase()).toBe('#bb0d44');
+    expect(customProperty('color-secondary')?.toLowerCase()).toBe('#626060');
+  });
+
+  it('self-hosts Montserrat and Open Sans: cyrillic, latin and latin-ext only, no CDN', () => {
+    expect(customProperty('font-heading')).toMatch(/^'Montserrat'/);
+    expect(customProperty('font-body')).toMatch(/^'Open Sans'/);
+    const sources = [...fonts.matchAll(/url\('([^']+)'\)/g)].map((match) => match[1] ?? '');
+    expect(sources.length).toBe(12);
+    for (const source of sources) {
+      expect(source).toMatch(
+        /^@fontsource\/(montserrat|open-sans)\/files\/[a-z-]+-(cyrillic|latin|latin-ext)-\d00-normal\.woff2$/,
+      );
+    }
+    expect(fonts).not.toMatch(/https?:\/\//);
+  });
+});
