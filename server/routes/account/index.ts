@@ -1,0 +1,46 @@
+/** The account routes: sign-in and recovery, profile, warehouse and checkout parameters, addresses, documents. */
+import type { Handlers } from '../../contract/types.ts';
+import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './addresses.ts';
+import { confirmEmail, forgotPassword, login, resendEmailConfirmation } from './auth.ts';
+import { getDocumentFile, listDocuments } from './documents.ts';
+import { changePassword, getMe, setLang, updateProfile } from './profile.ts';
+import { getMyWarehouse, getOrderParams } from './warehouse.ts';
+
+export const accountHandlers = {
+  login,
+  forgotPassword,
+  confirmEmail,
+  resendEmailConfirmation,
+  getMe,
+  setLang,
+  updateProfile,
+  changePassword,
+  getOrderParams,
+  getMyWarehouse,
+  listAddresses,
+  getAddress,
+  createAddress,
+  updateAddress,
+  deleteAddress,
+  listDocuments,
+  getDocumentFile,
+} satisfies Pick<
+  Handlers,
+  | 'login'
+  | 'forgotPassword'
+  | 'confirmEmail'
+  | 'resendEmailConfirmation'
+  | 'getMe'
+  | 'setLang'
+  | 'updateProfile'
+  | 'changePassword'
+  | 'getOrderParams'
+  | 'getMyWarehouse'
+  | 'listAddresses'
+  | 'getAddress'
+  | 'createAddress'
+  | 'updateAddress'
+  | 'deleteAddress'
+  | 'listDocuments'
+  | 'getDocumentFile'
+>;
