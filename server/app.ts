@@ -1,0 +1,277 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Socket } from 'node:net';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { DestinationStream } from 'pino';
+import { registerAuth } from './auth/authenticate.ts';
+import type { Config, LogLevel } from './config.ts';
+import { loadContract, type Contract, type ContractOperation } from './contract/load.ts';
+import { checkResponse, type ResponseProblem } from './contract/responses.ts';
+import { registerContractRoutes } from './contract/router.ts';
+import type { GenericHandler, Handlers } from './contract/types.ts';
+import type { Database } from './db/database.ts';
+import type {} from './http/decorations.ts';
+import { sendError } from './http/error-handler.ts';
+import { errorBody, HttpError, tooManyRequests } from './http/errors.ts';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http/security-headers.ts';
+
+export interface ContractViolation {
+  operationId: string;
+  method: string;
+  url: string;
+  status: number;
+  problems: ResponseProblem[];
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database (`openDatabase()` from server/db/database.ts); the caller closes it. */
+  database: Pick<Database, 'db' | 'kind'>;
+  /** Defaults to `handlers` of server/routes/index.ts. */
+  handlers?: Partial<Handlers> | Record<string, GenericHandler>;
+  /** Defaults to openapi/api-v3.yaml. */
+  contract?: Contract;
+  /** Frame tests only: register just the operations that have a handler. */
+  allowMissingHandlers?: boolean;
+  /** `false` for no logs; otherwise level (default `config.logLevel`) and destination (default stdout). */
+  logger?: false | { level?: LogLevel; stream?: DestinationStream };
+  /** Called for every contract-route answer the contract does not allow (tests collect these). */
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+/** Log paths whose values never reach the log. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  'authorization',
+  'cookie',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'newPasswordConfirmation',
+  'passwordConfirmation',
+  'token',
+  'access_token',
+  'accessToken',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.newPasswordConfirmation',
+  '*.passwordConfirmation',
+  '*.token',
+  '*.access_token',
+  '*.accessToken',
+  '*.*.password',
+  '*.*.token',
+  '*.*.access_token',
+];
+
+const SECRET_QUERY_PARAMS = /([?&](?:token|access_token|password|key)=)[^&#]*/gi;
+
+/** A URL for the log: secrets in the query string (`/?token=...`, reset links) are masked. */
+export function maskUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
+}
+
+function loggerOptions(options: BuildAppOptions): FastifyServerOptions['logger'] {
+  if (options.logger === false) return false;
+  return {
+    level: options.logger?.level ?? options.config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' },
+    serializers: {
+      req(request: FastifyRequest) {
+        return { method: request.method, url: maskUrl(request.url), remoteAddress: request.ip };
+      },
+    },
+    ...(options.logger?.stream === undefined ? {} : { stream: options.logger.stream }),
+  };
+}
+
+async function defaultHandlers(): Promise<Partial<Handlers> | Record<string, GenericHandler>> {
+  // A variable specifier keeps this file compiling while server/routes/ is being written.
+  const specifier = './routes/index.ts';
+  const module: unknown = await import(specifier);
+  const handlers =
+    typeof module === 'object' && module !== null && 'handlers' in module ? module.handlers : undefined;
+  if (typeof handlers !== 'object' || handlers === null) {
+    throw new Error('server/routes/index.ts must export `handlers`, one per contract operationId');
+  }
+  return handlers;
+}
+
+const emailOf = (body: unknown): string =>
+  typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
+    ? body.email.trim().toLowerCase().slice(0, 254)
+    : '';
+
+/** Operations whose contract answers 429 are rate limited per client address and e-mail (or caller). */
+function rateLimitFor(config: Config) {
+  return (operation: ContractOperation) => {
+    if (operation.responses['429'] === undefined) return {};
+    return {
+      config: {
+        rateLimit: {
+          max: config.loginRateLimit.max,
+          timeWindow: config.loginRateLimit.windowMs,
+          hook: 'preValidation' as const,
+          keyGenerator: (request: FastifyRequest) =>
+            `${operation.operationId}|${request.ip}|${emailOf(request.body) || String(request.auth?.userId ?? '')}`,
+        },
+      },
+    };
+  };
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return request.headers.accept?.includes('text/html') === true;
+}
+
+function applySecurityHeaders(reply: FastifyReply, https: boolean, isApi: boolean): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
+  if (https && !reply.hasHeader('strict-transport-security'))
+    reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/** Answers a request Node could not even parse (bad HTTP) in the Error shape, with the security headers. */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const body = JSON.stringify(
+    errorBody(400, 'VALIDATION_FAILED', 'en', [
+      { location: 'header', path: '', message: 'malformed HTTP request' },
+    ]),
+  );
+  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n\r\n${body}`,
+  );
+}
+
+/** Builds the Fastify app (not listening). Routes are added and checked against the contract at build time. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const contract = options.contract ?? loadContract();
+  const apiPrefix = contract.basePath;
+  const https = config.publicUrl.startsWith('https:');
+
+  const app = Fastify({
+    logger: loggerOptions(options),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.decorate('db', options.database.db);
+  app.decorate('config', config);
+  registerAuth(app);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.url;
+    applySecurityHeaders(reply, https, url === apiPrefix || url.startsWith(`${apiPrefix}/`));
+    return payload;
+  });
+
+  if (options.onContractViolation !== undefined) {
+    const report = options.onContractViolation;
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operation = request.routeOptions.config.contract?.operation;
+      if (operation === undefined || request.method === 'HEAD') return payload;
+      const contentType = reply.getHeader('content-type');
+      const type = typeof contentType === 'string' ? contentType : undefined;
+      let body: unknown = payload;
+      if (type !== undefined && /json/i.test(type) && typeof payload === 'string') {
+        try {
+          body = JSON.parse(payload) as unknown;
+        } catch {
+          body = payload;
+        }
+      }
+      const problems = checkResponse(operation, reply.statusCode, type, body);
+      if (problems.length > 0) {
+        report({
+          operationId: operation.operationId,
+          method: request.method,
+          url: maskUrl(request.url),
+          status: reply.statusCode,
+          problems,
+        });
+      }
+      return payload;
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 200, parts: 210, fieldSize: 64 * 1024 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
+  if (spaRoot !== undefined) {
+    if (!existsSync(resolve(spaRoot, 'index.html'))) {
+      throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
+    }
+    await app.register(fastifyStatic, {
+      root: spaRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        const immutable = /[\\/]assets[\\/]/.test(path);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+    if (
+      spaRoot !== undefined &&
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      acceptsHtml(request)
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(new HttpError(404, 'NOT_FOUND'), request, reply);
+  });
+
+  const handlers = options.handlers ?? (await defaultHandlers());
+  registerContractRoutes(app, handlers, {
+    contract,
+    allowMissing: options.allowMissingHandlers === true,
+    routeOptions: rateLimitFor(config),
+  });
+
+  return app;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  host: string;
+  port: number;
+  /** PGlite data directory, or `memory://` for an in-memory database. */
+  dataDir: string;
+  /** When set, a PostgreSQL server is used instead of PGlite. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** True when JWT_SECRET was not given and the built-in development secret is in use. */
+  usingDevJwtSecret: boolean;
+  tokenTtlSeconds: number;
+  /** Folder of the built SPA to serve on the same origin (history fallback), or undefined. */
+  appDist: string | undefined;
+  /** Origin used in links the server makes. Without PUBLIC_URL it follows HOST:PORT (see `publicUrlFromEnv`). */
+  publicUrl: string;
+  /** True when PUBLIC_URL was given explicitly (main.ts then never rewrites it after listening on PORT=0). */
+  publicUrlFromEnv: boolean;
+  seed: 'demo' | 'none';
+  currency: string;
+  exchangeUser: string;
+  exchangePassword: string;
+  logLevel: LogLevel;
+  /** Fastify `trustProxy`: off unless TRUST_PROXY=true (then X-Forwarded-For decides the client IP). */
+  trustProxy: boolean;
+  /** Login attempts allowed per client IP and e-mail within the window. */
+  loginRateLimit: { max: number; windowMs: number };
+  scrypt: ScryptParams;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Used when JWT_SECRET is not set. Never use it outside a developer machine. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production-0123456789';
+
+const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, { message: 'must be an integer' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    );
+
+const boolString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const httpUrl = z
+  .string()
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http(s) URL' },
+  )
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: intIn(0, 65535).default(8080),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  TOKEN_TTL_SECONDS: intIn(60, 60 * 60 * 24 * 365).default(86400),
+  APP_DIST: z.string().min(1).optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  SEED: z.enum(['demo', 'none'], { message: 'must be demo or none' }).default('demo'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as MDL' })
+    .default('MDL'),
+  EXCHANGE_USER: z.string().min(1).default('1c'),
+  EXCHANGE_PASSWORD: z.string().min(1).default('1c-exchange'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: boolString.default(false),
+  LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_WINDOW_MS: intIn(1000, 24 * 60 * 60 * 1000).default(60_000),
+  SCRYPT_N: intIn(1024, 1 << 20)
+    .refine(isPowerOfTwo, { message: 'must be a power of two' })
+    .default(1 << 15),
+  SCRYPT_R: intIn(1, 32).default(8),
+  SCRYPT_P: intIn(1, 16).default(1),
+});
+
+let devSecretWarned = false;
+
+function warnDevSecretOnce(): void {
+  if (devSecretWarned) return;
+  devSecretWarned = true;
+  process.emitWarning(
+    'JWT_SECRET is not set: using the built-in development secret. Set JWT_SECRET (32+ characters) outside development.',
+    { code: 'MLM_DEV_JWT_SECRET' },
+  );
+}
+
+/** Host to put in URLs: a wildcard listen address is reached through the loopback. */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Reads and validates the server configuration (docs/decisions.md, "Reference server configuration").
+ * Empty variables count as unset. Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') raw[key] = value.trim();
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '(environment)');
+      const given = raw[key];
+      const shown = key.includes('SECRET') || key.includes('PASSWORD') ? '(hidden)' : JSON.stringify(given);
+      return `${key}: ${issue.message}${given === undefined ? '' : ` (got ${shown})`}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const usingDevJwtSecret = e.JWT_SECRET === undefined;
+  if (usingDevJwtSecret) warnDevSecretOnce();
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    usingDevJwtSecret,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    appDist: e.APP_DIST,
+    publicUrl: e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`,
+    publicUrlFromEnv: e.PUBLIC_URL !== undefined,
+    seed: e.SEED,
+    currency: e.CURRENCY,
+    exchangeUser: e.EXCHANGE_USER,
+    exchangePassword: e.EXCHANGE_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, urlHost, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_ACCOUNTS } from './seed/accounts.ts';
+import { seedDemo } from './seed/demo.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const where =
+    config.databaseUrl === undefined ? `PGlite at ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) console.log(`Database: ${where}; migrations applied: ${applied.join(', ')}`);
+  else console.log(`Database: ${where}; schema up to date`);
+
+  if (config.seed === 'demo') {
+    const { rows } = await sql<{ count: number }>`select count(*)::int as count from users`.execute(
+      database.db,
+    );
+    if ((rows[0]?.count ?? 0) === 0) {
+      console.log('Seeding demo data (first start)...');
+      const started = Date.now();
+      await seedDemo(database.db);
+      console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  }
+
+  const app = await buildApp({ config, database });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const origin = `http://${urlHost(config.host)}:${port}`;
+  if (!config.publicUrlFromEnv) config.publicUrl = origin;
+
+  console.log(`API: ${origin}/api/v3`);
+  if (config.appDist !== undefined) console.log(`App: ${config.publicUrl}/`);
+  if (config.seed === 'demo') {
+    console.log('Demo logins:');
+    for (const account of DEMO_ACCOUNTS) {
+      console.log(
+        `  ${account.role.padEnd(17)} ${account.email.padEnd(28)} ${account.password}  ${account.emailConfirmed ? '' : '(e-mail not confirmed)'}`.trimEnd(),
+      );
+    }
+  }
+  console.log(`LISTENING ${origin}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('error while shutting down', error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('the server could not start:', error);
+  process.exit(1);
+});
