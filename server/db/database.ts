@@ -1,0 +1,85 @@
+/**
+ * Opens the reference server's database: PGlite (embedded PostgreSQL) in a data directory by default, a PostgreSQL
+ * server through a `pg` pool when `databaseUrl` is given. Both answer the same Kysely<DB> with the same value types:
+ * `numeric` and `int8` as numbers, `date` as 'YYYY-MM-DD' strings, `timestamptz` as Date, `jsonb` parsed.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type Database = {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  pglite?: PGlite;
+};
+
+export type OpenDatabaseOptions = {
+  /** PGlite data directory (created when missing); `memory://` for an in-memory database. Default `.data`. */
+  dataDir?: string;
+  /** a PostgreSQL connection string; when set, PGlite is not used */
+  databaseUrl?: string;
+  /** PGlite only: start from a dump made by `pglite.dumpDataDir()` (tests clone a seeded template this way) */
+  loadDataDir?: Blob;
+};
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+const toNumber = (value: string): number => Number(value);
+const keepDate = (value: string): string => value;
+
+/** Parsers shared by both drivers, keyed by type oid (text format). */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [OID.int8]: toNumber,
+  [OID.numeric]: toNumber,
+  [OID.date]: keepDate,
+};
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPGlite(opts.dataDir ?? '.data', opts.loadDataDir);
+}
+
+async function openPGlite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, {
+    parsers: PARSERS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string): Database {
+  const getTypeParser = ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) => {
+    const parser = PARSERS[oid];
+    if (parser && format !== 'binary') return parser;
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  }) as pg.CustomTypesConfig['getTypeParser'];
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    application_name: 'mlm-portal',
+    types: { getTypeParser },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await db.destroy();
+    },
+  };
+}

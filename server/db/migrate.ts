@@ -1,0 +1,35 @@
+/**
+ * Versioned migrations, run by Kysely's Migrator from a static list (no file-system scan, so it works the same under
+ * tsx, vitest and a bundle). Add a migration as `migrations/NNNN-name.ts` and list it here; never edit one that
+ * has shipped.
+ */
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
+import * as m0001 from './migrations/0001-initial.ts';
+import type { DB } from './schema.ts';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export function createMigrator(db: Kysely<DB>): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+}
+
+/** Applies every pending migration; throws (with the failing migration's name) when one fails. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const result: MigrationResultSet = await createMigrator(db).migrateToLatest();
+  const failed = result.results?.find((migration) => migration.status === 'Error');
+  if (result.error !== undefined) {
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
+    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, {
+      cause: result.error,
+    });
+  }
+  return (result.results ?? [])
+    .filter((migration) => migration.status === 'Success')
+    .map((m) => m.migrationName);
+}

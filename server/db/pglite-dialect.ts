@@ -1,0 +1,159 @@
+/**
+ * A Kysely dialect over PGlite (embedded PostgreSQL in WASM).
+ *
+ * PGlite is one backend with one session, so the driver hands out a single connection guarded by a mutex: a query
+ * outside a transaction holds it for that query, a transaction (BEGIN ... COMMIT/ROLLBACK on that connection) holds it
+ * until it ends. Concurrent transactions therefore run one after another, never interleaved in one session.
+ * Compilation, adapter (advisory-lock migrations) and introspection are Kysely's PostgreSQL ones.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    const previous = this.#tail;
+    let release: () => void = () => undefined;
+    this.#tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.#release = release;
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+const AFFECTING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+class PGliteConnection implements DatabaseConnection {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const command = 'command' in result && typeof result.command === 'string' ? result.command : '';
+    if (command === 'COMMIT' || command === 'ROLLBACK') {
+      return { rows: [{ command } as R] };
+    }
+    return {
+      rows: result.rows,
+      numAffectedRows: AFFECTING_COMMANDS.has(command) ? BigInt(result.affectedRows ?? 0) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield -- streaming is not offered; the generator only reports that
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streamQuery is not supported by the PGlite dialect');
+  }
+}
+
+class PGliteDriver implements Driver {
+  readonly #pglite: PGlite;
+  readonly #mutex = new Mutex();
+  readonly #connection: PGliteConnection;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+    this.#connection = new PGliteConnection(pglite);
+  }
+
+  async init(): Promise<void> {
+    await this.#pglite.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let statement = 'begin';
+    if (settings.isolationLevel || settings.accessMode) {
+      statement = 'start transaction';
+      if (settings.isolationLevel) statement += ` isolation level ${settings.isolationLevel}`;
+      if (settings.accessMode) statement += ` ${settings.accessMode}`;
+    }
+    await connection.executeQuery(CompiledQuery.raw(statement));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const { rows } = await connection.executeQuery<{ command?: string }>(CompiledQuery.raw('commit'));
+    if (rows[0]?.command === 'ROLLBACK') {
+      throw new Error('the transaction was rolled back instead of committed (an earlier statement failed)');
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdent(savepointName)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdent(savepointName)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, savepointName: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdent(savepointName)}`));
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    // The owner of the PGlite instance closes it (see `openDatabase`).
+  }
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+export class PGliteDialect implements Dialect {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  createDriver(): Driver {
+    return new PGliteDriver(this.#pglite);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * Kysely types of the reference server's database (built by `server/db/migrations/`).
+ *
+ * Conventions:
+ * - ids are integers (`Generated<number>`), except `payments.id` (a random text id that appears in links);
+ * - money is an integer in minor units (bani), `currency` beside it where it matters;
+ * - points are `numeric(10,2)` read back as numbers (type parsers in `database.ts`);
+ * - `date` columns read back as `'YYYY-MM-DD'` strings, `timestamptz` as `Date`;
+ * - JSON columns are read as objects and written as JSON text (`JSON.stringify(value)`), the same on PGlite and pg.
+ */
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  JSONColumnType,
+  Selectable,
+  Updateable,
+} from 'kysely';
+import type {
+  ActorRole,
+  Category,
+  DeliveryType,
+  ExchangeState,
+  Lang,
+  Localized,
+  OrderStatus,
+  OutboxKind,
+  PaymentAttemptState,
+  PaymentMethod,
+  PaymentState,
+} from './reference.ts';
+
+/** `timestamptz`: read as Date; written as Date or ISO string; defaults to now() where generated. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** `date`: read as 'YYYY-MM-DD'. */
+type DateString = ColumnType<string, string | Date, string | Date>;
+type Json<T extends object> = JSONColumnType<T, string, string>;
+type NullableJson<T extends object> = ColumnType<T | null, string | null, string | null>;
+
+export type AddressSnapshot = {
+  postIndex: string;
+  city: string;
+  street: string;
+  house: string;
+  apartment: string | null;
+};
+
+/** One line whose quantity a warehouse action changed (`order_history.changed_lines`). */
+export type ChangedLine = {
+  lineId: number;
+  productId: number;
+  from: number;
+  to: number;
+};
+
+export interface WarehousesTable {
+  id: Generated<number>;
+  code: string;
+  name: Json<Localized>;
+  city: string;
+  address: string;
+  phone: string;
+  email: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface PickupPointsTable {
+  id: Generated<number>;
+  warehouse_id: number;
+  name: Json<Localized>;
+  address: string;
+  working_hours: string;
+  is_active: Generated<boolean>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** stored as given; unique on lower(email). Look users up with `lower(email) = lower($1)`. */
+  email: string;
+  /** `scrypt$N$r$p$<salt b64>$<hash b64>`, see `server/auth/password.ts` */
+  password_hash: string;
+  full_name: string;
+  phone: string | null;
+  city: string | null;
+  lang: Generated<Lang>;
+  is_warehouse: Generated<boolean>;
+  is_partner: Generated<boolean>;
+  /** a partner's home warehouse, or the warehouse staff work at */
+  warehouse_id: number | null;
+  email_confirmed: Generated<boolean>;
+  /** partner registration number, unique; null for users and staff */
+  prn: string | null;
+  /** the genealogy: who signed this distributor */
+  sponsor_id: number | null;
+  /** materialised path of ids ending with this user's own: `'1.5.77.'`; subtree = `path LIKE '1.5.%'` */
+  path: Generated<string>;
+  /** 0 for a root of the genealogy */
+  depth: Generated<number>;
+  /** a code of `RANKS`; null for users and staff */
+  rank: string | null;
+  signing_date: DateString | null;
+  /** bumped by a password change; tokens carry it as `sv` */
+  session_version: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  post_index: string;
+  city: string;
+  street: string;
+  house: string;
+  apartment: string | null;
+  /** at most one per user (partial unique index) */
+  is_default: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  sku: string;
+  name: Json<Localized>;
+  description: Json<Localized>;
+  /** regular price, minor units */
+  price: number;
+  /** promotional price, minor units; set together with is_promotion */
+  promo_price: number | null;
+  points: ColumnType<number, number | string, number | string>;
+  stock: number;
+  category: Category;
+  image_url: string | null;
+  is_promotion: Generated<boolean>;
+  /** generated: lower-cased sku + names in every language, for `search LIKE '%' || lower(term) || '%'` */
+  search: GeneratedAlways<string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CartsTable {
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  added_at: GeneratedTimestamp;
+}
+
+export interface WishlistTable {
+  user_id: number;
+  product_id: number;
+  added_at: GeneratedTimestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  /** the distributor whose client base holds this client */
+  owner_id: number;
+  full_name: string;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  note: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** human number, '000123'-style; defaults from the `order_number_seq` sequence */
+  number: Generated<string>;
+  /** the distributor who placed it (the customer) */
+  user_id: number;
+  /** set when the distributor ordered for a client of their client base */
+  client_id: number | null;
+  warehouse_id: number;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  payment_state: Generated<PaymentState>;
+  delivery_type: DeliveryType;
+  /** snapshot of the delivery address at ordering time (delivery only) */
+  delivery_address: NullableJson<AddressSnapshot>;
+  /** pickup only */
+  pickup_point_id: number | null;
+  courier_comment: string | null;
+  comment: string | null;
+  cancel_reason: string | null;
+  /** the warehouse's note on a partial confirmation */
+  partial_note: string | null;
+  /** Σ list price × quantity, minor units */
+  amount: number;
+  /** Σ (list price − paid price) × quantity: promotions */
+  discount: Generated<number>;
+  /** amount − discount */
+  final_cost: number;
+  points: ColumnType<number, number | string, number | string>;
+  currency: Generated<string>;
+  /** the warehouse's own document number, set at confirmation */
+  warehouse_number: string | null;
+  /** the total the warehouse confirmed, minor units */
+  warehouse_total: number | null;
+  /** starts at 1, +1 on every change */
+  version: Generated<number>;
+  exchange_state: ExchangeState | null;
+  exchange_error: string | null;
+  onec_document_number: string | null;
+  exchanged_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  sku: string;
+  /** snapshot of the product name at ordering time */
+  name: Json<Localized>;
+  /** regular unit price at ordering time, minor units */
+  list_price: number;
+  /** unit price paid (promo price when the product was on promotion), minor units */
+  price: number;
+  /** points per unit */
+  points: ColumnType<number, number | string, number | string>;
+  requested_quantity: number;
+  /** set by the warehouse when it confirms (fully or partly) */
+  confirmed_quantity: number | null;
+}
+
+export interface OrderHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  at: GeneratedTimestamp;
+  /** null for the system */
+  actor_id: number | null;
+  actor_role: ActorRole;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  /** machine event (`START_CHECK`, `CONFIRM_PARTIAL`, ...), `CREATE`, `COMMENT`, `PAYMENT` or `EXCHANGE` */
+  event: string;
+  comment: string | null;
+  changed_lines: NullableJson<ChangedLine[]>;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  order_id: number | null;
+  response_status: number | null;
+  response_body: NullableJson<object>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface PaymentsTable {
+  /** random id used in the provider page link */
+  id: string;
+  order_id: number;
+  state: Generated<PaymentAttemptState>;
+  amount: number;
+  currency: Generated<string>;
+  created_at: GeneratedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  user_id: number;
+  token: string;
+  payload: Json<Record<string, string>>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MonthlyVolumesTable {
+  user_id: number;
+  /** first day of the month */
+  month: DateString;
+  /** personal volume: points of the distributor's own orders */
+  pv: ColumnType<number, number | string, number | string>;
+  /** group volume: PV of the distributor and the whole downline */
+  gv: ColumnType<number, number | string, number | string>;
+  /** cumulative group volume: GV summed over every month since signing, up to this one */
+  cgv: ColumnType<number, number | string, number | string>;
+  /** personal group volume: GV without the legs headed by breakaway ranks (director and up) */
+  pgv: ColumnType<number, number | string, number | string>;
+  /** bonus earned for the month, minor units (final once the month is closed) */
+  bonus: Generated<number>;
+  /** paid-as rank of the month */
+  rank: string | null;
+  closed: Generated<boolean>;
+}
+
+export interface QualificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** a code of `QUALIFICATIONS` */
+  code: string;
+  achieved_at: DateString;
+}
+
+export interface DB {
+  warehouses: WarehousesTable;
+  pickup_points: PickupPointsTable;
+  users: UsersTable;
+  addresses: AddressesTable;
+  products: ProductsTable;
+  carts: CartsTable;
+  wishlist: WishlistTable;
+  clients: ClientsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_history: OrderHistoryTable;
+  idempotency_keys: IdempotencyKeysTable;
+  payments: PaymentsTable;
+  outbox: OutboxTable;
+  monthly_volumes: MonthlyVolumesTable;
+  qualifications: QualificationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type OrderHistoryRow = Selectable<OrderHistoryTable>;
+export type AddressRow = Selectable<AddressesTable>;
+export type WarehouseRow = Selectable<WarehousesTable>;
+export type PickupPointRow = Selectable<PickupPointsTable>;
+export type MonthlyVolumeRow = Selectable<MonthlyVolumesTable>;
+export type ClientRow = Selectable<ClientsTable>;

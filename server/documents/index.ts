@@ -1,0 +1,56 @@
+/**
+ * The documents of the Documents screen, as real PDF files in every language: the marketing plan, the code of
+ * ethics and the Qualification 2025 programme. `renderDocument` builds a PDF once per (document, language) and keeps
+ * it in memory.
+ */
+import { LANGS, type Lang, type Localized } from '../db/reference.ts';
+import { ethicsCode } from './content/ethics-code.ts';
+import { marketingPlan } from './content/marketing-plan.ts';
+import { qualification2025 } from './content/qualification-2025.ts';
+import { renderPdf, type DocumentContent } from './render.ts';
+
+export const DOCUMENT_IDS = ['marketing_plan', 'ethics_code', 'qualification_2025'] as const;
+export type DocumentId = (typeof DOCUMENT_IDS)[number];
+
+const CONTENT: Record<DocumentId, (lang: Lang) => DocumentContent> = {
+  marketing_plan: marketingPlan,
+  ethics_code: ethicsCode,
+  qualification_2025: qualification2025,
+};
+
+const titles = (id: DocumentId): Localized => {
+  const out = {} as Localized;
+  for (const lang of LANGS) out[lang] = CONTENT[id](lang).title;
+  return out;
+};
+
+export type DocumentInfo = {
+  id: DocumentId;
+  title: Localized;
+  /** file name for Content-Disposition, without the language: `marketing-plan` -> `marketing-plan-ru.pdf` */
+  fileName: string;
+};
+
+export const DOCUMENTS: readonly DocumentInfo[] = DOCUMENT_IDS.map((id) => ({
+  id,
+  title: titles(id),
+  fileName: id.replaceAll('_', '-'),
+}));
+
+export const isDocumentId = (value: string): value is DocumentId =>
+  (DOCUMENT_IDS as readonly string[]).includes(value);
+export const isLang = (value: string): value is Lang => (LANGS as readonly string[]).includes(value);
+
+const cache = new Map<string, Promise<Buffer>>();
+
+/** The PDF bytes of a document in a language (built on first use, then served from memory). */
+export function renderDocument(id: DocumentId, lang: Lang): Promise<Buffer> {
+  const key = `${id}:${lang}`;
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = renderPdf(CONTENT[id](lang), lang);
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}

@@ -1,0 +1,71 @@
+/**
+ * The demo accounts the seed creates (`seedDemo`). `npm run server` prints them at start and the README lists them.
+ * Every one signs in with the same password.
+ */
+export const DEMO_PASSWORD = 'demo1234';
+
+export type DemoRole = 'partner' | 'warehouse' | 'partner_warehouse' | 'user';
+
+export type DemoAccount = {
+  email: string;
+  password: string;
+  role: DemoRole;
+  fullName: string;
+  emailConfirmed: boolean;
+  description: string;
+};
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'partner@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'partner',
+    fullName: 'Elena Ciobanu',
+    emailConfirmed: true,
+    description:
+      'Distributor (Diamond Director) at the root of a downline of about 2,000; orders in every status at the Chișinău warehouse, clients, cart and wishlist, 12 months of volumes and bonuses',
+  },
+  {
+    email: 'warehouse@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'warehouse',
+    fullName: 'Victor Munteanu',
+    emailConfirmed: true,
+    description: 'Warehouse staff at the Chișinău warehouse (warehouse 1): works through its order lifecycle',
+  },
+  {
+    email: 'warehouse2@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'warehouse',
+    fullName: 'Natalia Lungu',
+    emailConfirmed: true,
+    description:
+      'Second warehouse staff member at the Chișinău warehouse (warehouse 1), for concurrent edits',
+  },
+  {
+    email: 'pw@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'partner_warehouse',
+    fullName: 'Andrei Rotaru',
+    emailConfirmed: true,
+    description:
+      'Distributor who also runs the Bălți warehouse (warehouse 2): a small downline and its own orders',
+  },
+  {
+    email: 'user@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'user',
+    fullName: 'Olga Sârbu',
+    emailConfirmed: true,
+    description: 'Registered customer without partner or warehouse flags (lands on /personal)',
+  },
+  {
+    email: 'unconfirmed@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'partner',
+    fullName: 'Mihai Ceban',
+    emailConfirmed: false,
+    description:
+      "New distributor in partner@demo.test's first line whose e-mail is not confirmed: ordering is refused; the confirmation link is in the outbox",
+  },
+];
