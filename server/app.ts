@@ -23,6 +23,7 @@ import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { errorBody, HttpError, tooManyRequests } from './http/errors.ts';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http/security-headers.ts';
+import { registerMedia } from './media/index.ts';
 
 export interface ContractViolation {
   operationId: string;
@@ -265,6 +266,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     return sendError(new HttpError(404, 'NOT_FOUND'), request, reply);
   });
+
+  await registerMedia(app);
 
   const handlers = options.handlers ?? (await defaultHandlers());
   registerContractRoutes(app, handlers, {

@@ -74,6 +74,11 @@ function openPostgres(databaseUrl: string): Database {
     application_name: 'mlm-portal',
     types: { getTypeParser },
   });
+  // An idle client's error (the server restarting, a test dropping its database) must not crash the process:
+  // the pool discards that client and the next query opens a new connection.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

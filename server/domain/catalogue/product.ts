@@ -1,0 +1,90 @@
+/**
+ * Products as the contract shows them (`components['schemas']['Product']`), built from `products` rows.
+ *
+ * - `promoPrice` is the stored promotion price only while `is_promotion` is set and it is lower than `price`;
+ *   otherwise null (a promotion never makes a product dearer and the discount is never negative).
+ * - `imageUrl` is absolute: the stored `image_url` when the row has one (an absolute URL as it is, a path resolved
+ *   against `publicUrl`), else the generated picture `GET /media/products/{sku}.svg` (`server/media/`).
+ */
+import type { Selectable } from 'kysely';
+import type { components } from '../../../openapi/schema.d.ts';
+import type { ProductsTable } from '../../db/schema.ts';
+
+export type Product = components['schemas']['Product'];
+
+/** The columns `toProduct` reads; select them with `PRODUCT_COLUMNS`. */
+export type ProductSource = Pick<
+  Selectable<ProductsTable>,
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'promo_price'
+  | 'points'
+  | 'stock'
+  | 'category'
+  | 'image_url'
+  | 'is_promotion'
+>;
+
+/** `db.selectFrom('products').select(PRODUCT_COLUMNS)` gives rows `toProduct` takes. */
+export const PRODUCT_COLUMNS = [
+  'products.id',
+  'products.sku',
+  'products.name',
+  'products.description',
+  'products.price',
+  'products.promo_price',
+  'products.points',
+  'products.stock',
+  'products.category',
+  'products.image_url',
+  'products.is_promotion',
+] as const;
+
+/** Path (under the server's origin) of a product's generated picture. */
+export const PRODUCT_IMAGE_PATH_PREFIX = '/media/products/';
+
+/** The absolute URL of the generated picture of the product with this SKU. */
+export function productImageUrl(publicUrl: string, sku: string): string {
+  return new URL(`${PRODUCT_IMAGE_PATH_PREFIX}${encodeURIComponent(sku)}.svg`, publicUrl).href;
+}
+
+/** The URL a product row's picture is at (see the module comment). */
+export function imageUrlOf(row: Pick<ProductSource, 'sku' | 'image_url'>, publicUrl: string): string {
+  const stored = row.image_url?.trim();
+  if (stored !== undefined && stored !== '') return new URL(stored, publicUrl).href;
+  return productImageUrl(publicUrl, row.sku);
+}
+
+/** The unit promotion price in force, or null (see the module comment). */
+export function promoPriceOf(
+  row: Pick<ProductSource, 'price' | 'promo_price' | 'is_promotion'>,
+): number | null {
+  return row.is_promotion && row.promo_price !== null && row.promo_price < row.price ? row.promo_price : null;
+}
+
+/** Points rounded to the contract's two decimals (sums of `numeric(10,2)` values in floating point drift). */
+export function roundPoints(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** A `products` row as the contract's Product. */
+export function toProduct(row: ProductSource, currency: string, publicUrl: string): Product {
+  const promoPrice = promoPriceOf(row);
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    promoPrice,
+    currency,
+    points: roundPoints(Number(row.points)),
+    stock: row.stock,
+    category: row.category,
+    imageUrl: imageUrlOf(row, publicUrl),
+    isPromotion: promoPrice !== null,
+  };
+}

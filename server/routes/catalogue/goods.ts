@@ -1,0 +1,50 @@
+/** The catalogue: `listGoods` (extension), `listGoodsByIds`, `listPromotions`, `getProduct` (extension). */
+import type { Handler } from '../../contract/types.ts';
+import type { Lang } from '../../db/reference.ts';
+import { listProducts, productsByIds, promotedProducts } from '../../domain/catalogue/listing.ts';
+import { PRODUCT_COLUMNS, toProduct } from '../../domain/catalogue/product.ts';
+import { notFound } from '../../http/errors.ts';
+
+export const listGoods: Handler<'listGoods'> = async (ctx) => {
+  const { query } = ctx;
+  const sort = query.sort ?? 'popular';
+  let lang: Lang | undefined = query.lang;
+  if (lang === undefined && sort === 'name') {
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('lang')
+      .where('id', '=', ctx.user.userId)
+      .executeTakeFirst();
+    lang = user?.lang ?? 'ru';
+  }
+  return listProducts(
+    ctx.db,
+    {
+      page: query.page ?? 1,
+      pageSize: query.pageSize ?? 20,
+      category: query.category,
+      q: query.q,
+      sort,
+      order: query.order,
+      lang: lang ?? 'ru',
+    },
+    ctx.config.currency,
+    ctx.config.publicUrl,
+  );
+};
+
+export const listGoodsByIds: Handler<'listGoodsByIds'> = async (ctx) =>
+  productsByIds(ctx.db, ctx.body.ids, ctx.config.currency, ctx.config.publicUrl);
+
+export const listPromotions: Handler<'listPromotions'> = async (ctx) =>
+  promotedProducts(ctx.db, ctx.config.currency, ctx.config.publicUrl);
+
+export const getProduct: Handler<'getProduct'> = async (ctx) => {
+  const row = await ctx.db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('products.id', '=', ctx.params.productId)
+    .executeTakeFirst();
+  if (row === undefined) throw notFound();
+  return toProduct(row, ctx.config.currency, ctx.config.publicUrl);
+};

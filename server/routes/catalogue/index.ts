@@ -1,0 +1,30 @@
+/** Catalogue, cart and wishlist operations of openapi/api-v3.yaml (spread into `handlers` by server/routes/index.ts). */
+import type { Handlers } from '../../contract/types.ts';
+import { addToCart, getCart, removeFromCart } from './cart.ts';
+import { getProduct, listGoods, listGoodsByIds, listPromotions } from './goods.ts';
+import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
+
+export const catalogueHandlers = {
+  listGoods,
+  listGoodsByIds,
+  listPromotions,
+  getProduct,
+  getCart,
+  addToCart,
+  removeFromCart,
+  getWishlist,
+  addToWishlist,
+  removeFromWishlist,
+} satisfies Pick<
+  Handlers,
+  | 'listGoods'
+  | 'listGoodsByIds'
+  | 'listPromotions'
+  | 'getProduct'
+  | 'getCart'
+  | 'addToCart'
+  | 'removeFromCart'
+  | 'getWishlist'
+  | 'addToWishlist'
+  | 'removeFromWishlist'
+>;
