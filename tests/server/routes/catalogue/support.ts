@@ -1,11 +1,10 @@
 /**
- * Shared set-up of the catalogue route tests: the app with only the catalogue handlers (plus the media route),
+ * Shared set-up of the catalogue route tests: the app with only the catalogue handlers (buildApp registers the media route),
  * real signed tokens for the demo accounts, and the contract's money rules recomputed independently.
  */
 import { expect } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { signAccessToken } from '../../../../server/auth/token.ts';
-import { registerMedia } from '../../../../server/media/index.ts';
 import { catalogueHandlers } from '../../../../server/routes/catalogue/index.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
@@ -19,7 +18,6 @@ export async function startCatalogueApp(): Promise<TestApp> {
   return startTestApp({
     handlers: catalogueHandlers,
     allowMissingHandlers: true,
-    extend: (app) => registerMedia(app),
   });
 }
 

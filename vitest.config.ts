@@ -1,0 +1,59 @@
+// Vitest 4 projects:
+//   unit   - tests/machines, tests/src, tests/paths/**/*.test.ts (the browser path runs, *.spec.ts, are Playwright's).
+//            Node by default; a file opts into a DOM with the docblock comment `// @vitest-environment jsdom`.
+//            Extends vite.config.ts so the Lingui macro (babel) and the .po loader work exactly as in the app.
+//   server - tests/server, Node, forks, with the storage helper's global setup (PGlite template / DATABASE_URL).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+
+const serverGlobalSetup = 'tests/server/global-setup.ts';
+
+export default defineConfig({
+  test: {
+    root,
+    passWithNoTests: true,
+    maxWorkers: 2,
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        ...(existsSync(here('./vite.config.ts')) ? { extends: './vite.config.ts' } : {}),
+        test: {
+          name: 'unit',
+          root,
+          include: [
+            'tests/machines/**/*.{test,spec}.{ts,tsx}',
+            'tests/src/**/*.{test,spec}.{ts,tsx}',
+            'tests/paths/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+          pool: 'threads',
+          maxWorkers: 2,
+          testTimeout: 15_000,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root,
+          include: ['tests/server/**/*.{test,spec}.ts'],
+          environment: 'node',
+          globalSetup: existsSync(here(`./${serverGlobalSetup}`)) ? [serverGlobalSetup] : [],
+          pool: 'forks',
+          maxWorkers: 2,
+          fileParallelism: true,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          restoreMocks: true,
+          unstubEnvs: true,
+        },
+      },
+    ],
+  },
+});
