@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema.d.ts';
 import { readTokenCookie } from '../app/auth/token.ts';
+import { getStoredLocale } from '../i18n/i18n.ts';
 import { notifyUnauthorized } from './auth-bridge.ts';
 import {
   ApiRequestError,
@@ -32,7 +33,25 @@ export interface ApiClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Where the bearer token comes from; the `token` cookie by default. */
   getToken?: () => string | null;
+  /** The interface language sent as `Accept-Language`; the stored language by default. */
+  getLanguage?: () => string | null;
   timeoutMs?: number;
+}
+
+/**
+ * Sends the interface language as `Accept-Language`, so the server's `title`/`message` of an error are in the
+ * language the toast's headline comes from (not the browser's).
+ */
+export function languageMiddleware(getLanguage: () => string | null): Middleware {
+  return {
+    onRequest({ request }) {
+      const language = getLanguage();
+      if (language !== null && language !== '' && !request.headers.has('Accept-Language')) {
+        request.headers.set('Accept-Language', language);
+      }
+      return request;
+    },
+  };
 }
 
 /** Adds `Authorization: Bearer <token>` when a token exists and the caller did not set the header. */
@@ -119,8 +138,8 @@ export function errorMiddleware(): Middleware {
 
 /**
  * One openapi-fetch client with its middleware. openapi-fetch runs `onRequest` in the order given and
- * `onResponse`/`onError` in reverse, so with [auth, time-out, errors]:
- * request: Authorization header, then the time-out signal; answer or failure: errors first (normalise, report 401).
+ * `onResponse`/`onError` in reverse, so with [auth, language, time-out, errors]:
+ * request: Authorization and Accept-Language headers, then the time-out signal; answer or failure: errors first (normalise, report 401).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
@@ -129,6 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
   client.use(
     authMiddleware(options.getToken ?? readTokenCookie),
+    languageMiddleware(options.getLanguage ?? getStoredLocale),
     timeoutMiddleware(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     errorMiddleware(),
   );

@@ -73,6 +73,23 @@ describe('Authorization header', () => {
   });
 });
 
+describe('Accept-Language header', () => {
+  it('sends the interface language so server messages match the toast headline', async () => {
+    const seen: Request[] = [];
+    const client = createApiClient({
+      baseUrl: BASE,
+      fetch: async (request) => {
+        seen.push(request);
+        return json(200, { id: 1 });
+      },
+      getToken: () => null,
+      getLanguage: () => 'it',
+    });
+    await client.GET('/users/me');
+    expect(seen[0]?.headers.get('Accept-Language')).toBe('it');
+  });
+});
+
 describe('401 (spec section 8)', () => {
   it('tells the auth bridge and hands back the normalised body', async () => {
     const onUnauthorized = vi.fn();
