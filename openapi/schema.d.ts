@@ -437,9 +437,10 @@ export interface paths {
         };
         /**
          * The caller's whole downline as a CSV file
-         * @description UTF-8 with a byte order mark (so spreadsheet programs read Cyrillic correctly), comma separated, CRLF line
-         *     ends, one header row: `id,fullName,email,phone,signingDate,rank,prn,pv,gv,cgv,pgv,qualifications,recruits,childrenCount,level,sponsorId`
-         *     (`qualifications` joined with `;`). Ordered by level, then signing date.
+         * @description UTF-8 with a byte order mark (so spreadsheet programs read Cyrillic correctly), semicolon separated (Excel's
+         *     list separator under the Russian, Ukrainian, Romanian and Italian locales), CRLF line ends, one header row:
+         *     `id;fullName;email;phone;signingDate;rank;prn;pv;gv;cgv;pgv;qualifications;recruits;childrenCount;level;sponsorId`
+         *     (`qualifications` joined with `,`). Ordered by level, then signing date.
          */
         get: operations["exportMyNetwork"];
         put?: never;
@@ -891,6 +892,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/set/{id}/exchange-requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue an order for the 1C exchange again after the exchange failed
+         * @description For an order whose `exchange.state` is `error`: clears the error and queues the order again (state
+         *     `queued`), so the next `mode=query` of the 1C exchange offers it. Any other exchange state is 409
+         *     `TRANSITION_NOT_ALLOWED` (with the current `order`). Appends an `EXCHANGE_REQUEUE` history entry and bumps
+         *     the version; a stale `version` is 409 `VERSION_CONFLICT`. Staff of the order's warehouse only (404 for
+         *     orders of another warehouse).
+         */
+        post: operations["requeueOrderExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/pay": {
         parameters: {
             query?: never;
@@ -984,6 +1009,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange/1c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One step of the 1C (CommerceML 2) exchange, as 1C calls it with GET
+         * @description The CommerceML 2.10 exchange a 1C:Enterprise node ("Обмен с сайтом") runs against the portal; 1C is the
+         *     caller. One exchange run, `type=sale`:
+         *
+         *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
+         *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
+         *        expired one, 401 `UNAUTHORIZED`.
+         *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
+         *     4. `mode=query` answers a `КоммерческаяИнформация` document (`ВерсияСхемы="2.10"`, UTF-8 with a byte-order
+         *        mark, `application/xml`) with one `Документ` per order waiting for 1C (exchange state `queued`, or `sent`
+         *        but never confirmed) and marks those orders `sent`.
+         *     5. `mode=success` confirms exactly the orders of this session's last `query`: they become `confirmed` and
+         *        are never offered again. Orders queried but not confirmed are offered again by the next `query`.
+         *     6. `mode=file` (POST, body = the XML file 1C sends, `filename` in the query) applies 1C's changes per
+         *        document: its number (`Номер по 1С`) becomes the order's `exchange.documentNumber`; a status change
+         *        (`Статус заказа`, `Отменен`) is applied through the order lifecycle as the warehouse, only where the
+         *        lifecycle allows it; otherwise the order's exchange state becomes `error` with the reason. A file larger
+         *        than `file_limit` arrives in parts and is processed when its closing root tag has arrived.
+         *
+         *     Protocol answers are `text/plain; charset=utf-8` lines (the `query` answer is XML); refusals are the usual
+         *     `Error` JSON. The operation is `security: []` for the bearer router: the handler itself checks
+         *     `exchangeBasic` (checkauth) and the session cookie (every other mode), as `x-security` records.
+         */
+        get: operations["exchange1cGet"];
+        put?: never;
+        /**
+         * One step of the 1C (CommerceML 2) exchange, as 1C calls it with POST (mode=file sends the file)
+         * @description The CommerceML 2.10 exchange a 1C:Enterprise node ("Обмен с сайтом") runs against the portal; 1C is the
+         *     caller. One exchange run, `type=sale`:
+         *
+         *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
+         *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
+         *        expired one, 401 `UNAUTHORIZED`.
+         *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
+         *     4. `mode=query` answers a `КоммерческаяИнформация` document (`ВерсияСхемы="2.10"`, UTF-8 with a byte-order
+         *        mark, `application/xml`) with one `Документ` per order waiting for 1C (exchange state `queued`, or `sent`
+         *        but never confirmed) and marks those orders `sent`.
+         *     5. `mode=success` confirms exactly the orders of this session's last `query`: they become `confirmed` and
+         *        are never offered again. Orders queried but not confirmed are offered again by the next `query`.
+         *     6. `mode=file` (POST, body = the XML file 1C sends, `filename` in the query) applies 1C's changes per
+         *        document: its number (`Номер по 1С`) becomes the order's `exchange.documentNumber`; a status change
+         *        (`Статус заказа`, `Отменен`) is applied through the order lifecycle as the warehouse, only where the
+         *        lifecycle allows it; otherwise the order's exchange state becomes `error` with the reason. A file larger
+         *        than `file_limit` arrives in parts and is processed when its closing root tag has arrived.
+         *
+         *     Protocol answers are `text/plain; charset=utf-8` lines (the `query` answer is XML); refusals are the usual
+         *     `Error` JSON. The operation is `security: []` for the bearer router: the handler itself checks
+         *     `exchangeBasic` (checkauth) and the session cookie (every other mode), as `x-security` records.
+         */
+        post: operations["exchange1cPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1040,7 +1133,7 @@ export interface components {
          * @description Distributor rank, lowest first. The SPA translates the code.
          * @enum {string}
          */
-        Rank: "distributor" | "consultant" | "senior_consultant" | "manager" | "senior_manager" | "director" | "senior_director" | "diamond_director";
+        Rank: "consultant" | "manager" | "senior_manager" | "director" | "silver_director" | "gold_director" | "diamond_director" | "president";
         /**
          * @description A qualification of the current period: `active` (PV at least 25), `qualified` (meets the rank's
          *     requirements), `fast_start` (new distributor with at least 3 recruits in the first 3 months),
@@ -1471,6 +1564,36 @@ export interface components {
             number: string;
             name: string;
         };
+        /**
+         * @description Where an order stands in the 1C exchange: `queued` (waiting for 1C's next query), `sent` (in a query 1C has
+         *     not confirmed yet; offered again), `confirmed` (1C confirmed it with `mode=success`), `error` (1C's changes
+         *     could not be applied; `exchange.error` says why; the warehouse may queue it again).
+         * @enum {string}
+         */
+        ExchangeState: "queued" | "sent" | "confirmed" | "error";
+        /** @description The order's 1C exchange state (orders that were sent to 1C, or that 1C reported on). */
+        OrderExchange: {
+            state: components["schemas"]["ExchangeState"];
+            /** @description Why the exchange failed (state `error`), else null. */
+            error: string | null;
+            /** @description 1C's own document number for the order, once 1C sent it (`mode=file`). */
+            documentNumber: string | null;
+            /**
+             * Format: date-time
+             * @description When the order was last queued (sent to 1C, or queued again).
+             */
+            queuedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When 1C last fetched the order (`mode=query`).
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When 1C confirmed it (`mode=success`).
+             */
+            confirmedAt: string | null;
+        };
         /** @description An order without its lines and history (lists). */
         OrderSummary: {
             id: components["schemas"]["Id"];
@@ -1499,6 +1622,11 @@ export interface components {
             paymentState: components["schemas"]["PaymentState"];
             warehouse: components["schemas"]["OrderWarehouse"];
             version: components["schemas"]["Version"];
+            /**
+             * @description The 1C exchange state (an extension): null (or absent) for an order that never took part in the
+             *     exchange.
+             */
+            exchange?: components["schemas"]["OrderExchange"] | null;
         };
         OrderLine: {
             id: components["schemas"]["Id"];
@@ -1797,6 +1925,34 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description A protocol answer: `text/plain` lines (`success\n<cookie name>\n<cookie value>` for `checkauth`,
+         *     `zip=no\nfile_limit=<bytes>` for `init`, `success` for `success` and `file`), or, for `query`, the
+         *     CommerceML 2.10 document (UTF-8 with a byte-order mark).
+         */
+        ExchangeAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+                "application/xml": string;
+            };
+        };
+        /**
+         * @description Wrong or missing exchange credentials at `checkauth` (`INVALID_CREDENTIALS` / `UNAUTHORIZED`, with
+         *     `WWW-Authenticate: Basic`), or a later mode without a valid session cookie (`UNAUTHORIZED`).
+         */
+        ExchangeUnauthorized: {
+            headers: {
+                /** @description `Basic realm="1C exchange", charset="UTF-8"`. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limit reached (`RATE_LIMITED`). */
         TooManyRequests: {
             headers: {
@@ -1830,6 +1986,12 @@ export interface components {
         ChildrenPage: number;
         /** @description Children per page (an extension of the spec's call). */
         ChildrenPageSize: number;
+        /** @description The exchange type; the portal exchanges orders (`sale`). */
+        ExchangeType: "sale";
+        /** @description The step of the exchange (see the operation's description). */
+        ExchangeMode: "checkauth" | "init" | "query" | "success" | "file";
+        /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+        ExchangeFilename: string;
     };
     requestBodies: never;
     headers: {
@@ -3039,6 +3201,40 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    requeueOrderExchange: {
+        parameters: {
+            query: {
+                /**
+                 * @description The order's `version` as the caller last saw it. A stale version is 409 `VERSION_CONFLICT` with the
+                 *     current order in the error body; nothing changes.
+                 */
+                version: components["parameters"]["Version"];
+            };
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, queued for the exchange again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     payOrder: {
         parameters: {
             query?: never;
@@ -3175,6 +3371,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    exchange1cGet: {
+        parameters: {
+            query: {
+                /** @description The exchange type; the portal exchanges orders (`sale`). */
+                type: components["parameters"]["ExchangeType"];
+                /** @description The step of the exchange (see the operation's description). */
+                mode: components["parameters"]["ExchangeMode"];
+                /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+                filename?: components["parameters"]["ExchangeFilename"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ExchangeAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["ExchangeUnauthorized"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    exchange1cPost: {
+        parameters: {
+            query: {
+                /** @description The exchange type; the portal exchanges orders (`sale`). */
+                type: components["parameters"]["ExchangeType"];
+                /** @description The step of the exchange (see the operation's description). */
+                mode: components["parameters"]["ExchangeMode"];
+                /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+                filename?: components["parameters"]["ExchangeFilename"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description With `mode=file`, the XML file (or a part of it) 1C sends, as `application/xml`, `text/xml`,
+         *     `application/octet-stream` or `text/plain`. Other modes carry no body (an empty form body is accepted, as
+         *     some 1C versions POST every step).
+         */
+        requestBody?: {
+            content: {
+                "application/xml": unknown;
+                "text/xml": unknown;
+                "application/octet-stream": unknown;
+                "text/plain": string;
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            200: components["responses"]["ExchangeAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["ExchangeUnauthorized"];
+            422: components["responses"]["Unprocessable"];
         };
     };
 }

@@ -1,0 +1,32 @@
+/** Network and business operations: dashboard figures, the genealogy, its export, the client base and ratings. */
+import type { Handlers } from '../../contract/types.ts';
+import { getClient, listClients } from './clients.ts';
+import { exportMyNetwork } from './export.ts';
+import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
+import { getRatings } from './ratings.ts';
+import { getMyNetwork, getNetworkNode, searchMyNetwork } from './tree.ts';
+
+export const networkHandlers = {
+  getMyInfo,
+  getMyTarget,
+  getClosedStats,
+  getMyNetwork,
+  searchMyNetwork,
+  getNetworkNode,
+  exportMyNetwork,
+  listClients,
+  getClient,
+  getRatings,
+} satisfies Pick<
+  Handlers,
+  | 'getMyInfo'
+  | 'getMyTarget'
+  | 'getClosedStats'
+  | 'getMyNetwork'
+  | 'searchMyNetwork'
+  | 'getNetworkNode'
+  | 'exportMyNetwork'
+  | 'listClients'
+  | 'getClient'
+  | 'getRatings'
+>;

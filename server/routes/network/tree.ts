@@ -1,0 +1,141 @@
+/** The genealogy: `getMyNetwork`, `getNetworkNode` (a node and a page of its children) and `searchMyNetwork`. */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { components } from '../../../openapi/schema.d.ts';
+import type { Handler } from '../../contract/types.ts';
+import { RANKS } from '../../db/reference.ts';
+import type { DB } from '../../db/schema.ts';
+import { loadNodeList, loadNodes, type NodeScope } from '../../domain/network/nodes.ts';
+import { currentPeriod } from '../../domain/network/period.ts';
+import { notFound } from '../../http/errors.ts';
+import { belowPattern, containsPattern, loadCaller, type Caller } from './caller.ts';
+
+type NetworkView = components['schemas']['NetworkView'];
+type NetworkNodePage = components['schemas']['NetworkNodePage'];
+
+type Paging = { page: number; pageSize: number };
+
+/** A node and a page of its personally sponsored distributors, newest signing first. */
+async function networkView(
+  db: Kysely<DB>,
+  caller: Caller,
+  nodeId: number,
+  paging: Paging,
+): Promise<NetworkView> {
+  const scope: NodeScope = { periodStart: currentPeriod(new Date()).start, rootDepth: caller.depth };
+  const children = db.selectFrom('users').where('sponsor_id', '=', nodeId).where('is_partner', '=', true);
+  const [page, count] = await Promise.all([
+    children
+      .select('id')
+      .orderBy('signing_date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    children.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  // The node apart from its children: one set of many children and one of a page of leaves plan differently
+  // (together the planner may pick a sequential scan of the volumes).
+  const node = (await loadNodes(db, [nodeId], scope)).get(nodeId);
+  if (node === undefined) throw notFound();
+  const items = await loadNodeList(
+    db,
+    page.map((row) => row.id),
+    scope,
+  );
+  return {
+    node,
+    children: {
+      items,
+      page: paging.page,
+      pageSize: paging.pageSize,
+      total: count?.total ?? 0,
+    },
+  };
+}
+
+export const getMyNetwork: Handler<'getMyNetwork'> = async ({ db, user, query }) => {
+  const caller = await loadCaller(db, user.userId);
+  return networkView(db, caller, caller.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+};
+
+export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
+  const caller = await loadCaller(db, user.userId);
+  if (params.id !== caller.id) {
+    // Only the caller's downline: the node's materialised path must start with the caller's.
+    const target = await db
+      .selectFrom('users')
+      .where('id', '=', params.id)
+      .where('path', 'like', belowPattern(caller.path))
+      .where('is_partner', '=', true)
+      .select('id')
+      .executeTakeFirst();
+    if (target === undefined) throw notFound();
+  }
+  return networkView(db, caller, params.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+};
+
+type SearchSort = 'name' | 'rank' | 'pv' | 'gv' | 'signingDate';
+type SearchEb = ExpressionBuilder<DB & { u: DB['users']; mv: DB['monthly_volumes'] }, 'u' | 'mv'>;
+
+/** The stored rank's place on the ladder (unknown ranks first). */
+function rankOrder(eb: SearchEb) {
+  let builder = eb
+    .case()
+    .when('u.rank', '=', RANKS[0]?.code ?? '')
+    .then(0);
+  RANKS.forEach((rank, index) => {
+    if (index > 0) builder = builder.when('u.rank', '=', rank.code).then(index);
+  });
+  return builder.else(-1).end();
+}
+
+export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, query }) => {
+  const caller = await loadCaller(db, user.userId);
+  const periodStart = currentPeriod(new Date()).start;
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const sort: SearchSort = query.sort ?? 'signingDate';
+  const direction = query.order ?? (sort === 'name' ? 'asc' : 'desc');
+  let base = db
+    .selectFrom('users as u')
+    .leftJoin('monthly_volumes as mv', (join) =>
+      join.onRef('mv.user_id', '=', 'u.id').on('mv.month', '=', periodStart),
+    )
+    .where('u.path', 'like', belowPattern(caller.path))
+    .where('u.id', '<>', caller.id)
+    .where('u.is_partner', '=', true);
+  if (query.q !== undefined) {
+    const pattern = containsPattern(query.q.trim() === '' ? query.q : query.q.trim());
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['u.full_name']), 'like', pattern),
+        eb(eb.fn('lower', ['u.email']), 'like', pattern),
+        eb(eb.fn('lower', [eb.fn.coalesce('u.phone', eb.val(''))]), 'like', pattern),
+        eb(eb.fn('lower', [eb.fn.coalesce('u.prn', eb.val(''))]), 'like', pattern),
+      ]),
+    );
+  }
+  // The total comes with the page (a window count); only a page past the end needs a separate count.
+  let ordered = base.select((eb) => ['u.id', eb.fn.countAll<number>().over().as('total')]);
+  if (sort === 'name') ordered = ordered.orderBy('u.full_name', direction);
+  else if (sort === 'rank') ordered = ordered.orderBy(rankOrder, direction).orderBy('u.full_name', 'asc');
+  else if (sort === 'pv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.pv', eb.val(0)), direction);
+  else if (sort === 'gv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.gv', eb.val(0)), direction);
+  else ordered = ordered.orderBy('u.signing_date', direction);
+  const rows = await ordered
+    .orderBy('u.id', 'asc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const total =
+    rows[0]?.total ??
+    (page === 1
+      ? 0
+      : ((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0));
+  const items = await loadNodeList(
+    db,
+    rows.map((row) => row.id),
+    { periodStart, rootDepth: caller.depth },
+  );
+  return { items, page, pageSize, total } satisfies NetworkNodePage;
+};
