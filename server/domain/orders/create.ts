@@ -1,0 +1,290 @@
+/**
+ * Placing an order from the cart (`POST /orders/create`), idempotent per user and `Idempotency-Key`.
+ *
+ * One transaction does everything: claim the key (`insert … on conflict do nothing`), read and lock the cart, check
+ * and reserve stock, snapshot lines and address, insert the order as `startOrder` says (history: CREATE null →
+ * placed, SUBMIT placed → awaiting_warehouse), empty the cart, store the answer on the key. A concurrent request with
+ * the same key waits on the key's unique index (PostgreSQL) or on the dialect's mutex (PGlite) and then replays the
+ * stored answer; a failed attempt rolls back its claim, so a retry after fixing the cart can succeed.
+ */
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { startOrder } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import type { components } from '../../../openapi/schema.d.ts';
+import type { AuthContext } from '../../auth/authenticate.ts';
+import type { DB } from '../../db/schema.ts';
+import { forbidden, unprocessable, type ErrorDetail } from '../../http/errors.ts';
+import { deliveryPriceFor } from '../account/order-params.ts';
+import { clearCart, loadCart } from '../catalogue/cart.ts';
+import { CREATE_EVENT, SUBMIT_EVENT } from './history-events.ts';
+import {
+  loadExistingOrder,
+  type Db,
+  type Order,
+  type OrderViewOptions,
+  type StoredAddress,
+} from './order-view.ts';
+
+export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
+
+export interface CreateOrderInput {
+  auth: Pick<AuthContext, 'userId' | 'role' | 'emailConfirmed'>;
+  key: string;
+  body: CreateOrderRequest;
+  currency: string;
+  view: OrderViewOptions;
+}
+
+export interface CreateOrderResult {
+  order: Order;
+  replayed: boolean;
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever order their fields came in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const requestHash = (body: unknown): string =>
+  createHash('sha256').update(canonicalJson(body)).digest('hex');
+
+function isOrder(value: unknown): value is Order {
+  return typeof value === 'object' && value !== null && 'id' in value && 'lines' in value;
+}
+
+/** The user's earlier answer for this key, or a refusal when the key was used with another body. */
+async function replay(trx: Transaction<DB>, userId: number, key: string, hash: string): Promise<Order> {
+  const stored = await trx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (stored.request_hash !== hash) {
+    throw unprocessable('IDEMPOTENCY_KEY_REUSED', [
+      {
+        location: 'header',
+        path: 'Idempotency-Key',
+        message: 'this key was used with a different request body',
+      },
+    ]);
+  }
+  if (!isOrder(stored.response_body))
+    throw new Error(`idempotency key ${stored.request_hash} has no stored answer`);
+  return stored.response_body;
+}
+
+interface Destination {
+  warehouseId: number;
+  address: StoredAddress | null;
+  pickupPointId: number | null;
+}
+
+async function destinationOf(
+  trx: Transaction<DB>,
+  userId: number,
+  body: CreateOrderRequest,
+): Promise<Destination> {
+  const user = await trx
+    .selectFrom('users')
+    .select('warehouse_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (body.deliveryType === 'pickup') {
+    const point = await trx
+      .selectFrom('pickup_points')
+      .select(['id', 'warehouse_id'])
+      .where('id', '=', body.pickupPointId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (point === undefined || (user.warehouse_id !== null && point.warehouse_id !== user.warehouse_id)) {
+      throw unprocessable('VALIDATION_FAILED', [
+        { location: 'body', path: '/pickupPointId', message: 'not an active pickup point of your warehouse' },
+      ]);
+    }
+    return { warehouseId: point.warehouse_id, address: null, pickupPointId: point.id };
+  }
+  const address = await trx
+    .selectFrom('addresses')
+    .select(['id', 'post_index', 'city', 'street', 'house', 'apartment'])
+    .where('id', '=', body.addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (address === undefined) {
+    throw unprocessable('VALIDATION_FAILED', [
+      { location: 'body', path: '/addressId', message: 'not one of your addresses' },
+    ]);
+  }
+  const warehouseId =
+    user.warehouse_id ??
+    (await trx.selectFrom('warehouses').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  return {
+    warehouseId,
+    pickupPointId: null,
+    address: {
+      addressId: address.id,
+      postIndex: address.post_index,
+      city: address.city,
+      street: address.street,
+      house: address.house,
+      apartment: address.apartment,
+    },
+  };
+}
+
+/** Locks the products of the cart and takes the ordered units from stock; 422 OUT_OF_STOCK lists every short line. */
+async function reserveStock(
+  trx: Transaction<DB>,
+  items: ReadonlyArray<{ productId: number; quantity: number }>,
+): Promise<void> {
+  const ids = items.map((item) => item.productId);
+  const rows = await trx
+    .selectFrom('products')
+    .select(['id', 'sku', 'stock'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const details: ErrorDetail[] = [];
+  for (const [index, item] of items.entries()) {
+    const row = rows.find((candidate) => candidate.id === item.productId);
+    const stock = row?.stock ?? 0;
+    if (stock < item.quantity) {
+      details.push({
+        location: 'body',
+        path: '',
+        message: `cart line ${index + 1}: product ${item.productId} (${row?.sku ?? '?'}) ${item.quantity} ordered, ${stock} in stock`,
+      });
+    }
+  }
+  if (details.length > 0) throw unprocessable('OUT_OF_STOCK', details);
+  for (const item of items) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '-', item.quantity) }))
+      .where('id', '=', item.productId)
+      .execute();
+  }
+}
+
+/** Places the order (or replays the answer stored for this key). */
+export async function createOrderFromCart(db: Db, input: CreateOrderInput): Promise<CreateOrderResult> {
+  if (!input.auth.emailConfirmed) throw forbidden('EMAIL_NOT_CONFIRMED');
+  const { userId } = input.auth;
+  const hash = requestHash(input.body);
+
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, key: input.key, request_hash: hash })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (claim === undefined) return { order: await replay(trx, userId, input.key, hash), replayed: true };
+
+    const destination = await destinationOf(trx, userId, input.body);
+    const cart = await loadCart(trx, userId, input.currency, input.view.publicUrl, { lock: true });
+    if (cart.items.length === 0) throw unprocessable('CART_EMPTY');
+    await reserveStock(trx, cart.items);
+
+    const lines = cart.items.map((item) => ({
+      lineId: String(item.productId),
+      requested: item.quantity,
+      confirmed: null,
+      price: item.product.promoPrice ?? item.product.price,
+      points: item.product.points,
+    }));
+    const start = startOrder({
+      paymentMethod: input.body.paymentMethod,
+      deliveryType: input.body.deliveryType,
+      hasDeliveryAddress: destination.address !== null,
+      lines,
+    });
+    const deliveryPrice = deliveryPriceFor(input.body.deliveryType, cart.totals.finalCost);
+    const comment = input.body.comment?.trim() || null;
+    const now = new Date();
+
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        user_id: userId,
+        warehouse_id: destination.warehouseId,
+        status: start.status,
+        payment_method: input.body.paymentMethod,
+        payment_state: start.paymentState,
+        delivery_type: input.body.deliveryType,
+        delivery_address: destination.address === null ? null : JSON.stringify(destination.address),
+        pickup_point_id: destination.pickupPointId,
+        courier_comment:
+          input.body.deliveryType === 'delivery' ? input.body.courierComment?.trim() || null : null,
+        comment,
+        amount: cart.totals.amount,
+        discount: cart.totals.discount,
+        final_cost: cart.totals.finalCost + deliveryPrice,
+        points: cart.totals.points,
+        currency: cart.currency,
+        version: 2,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await trx
+      .insertInto('order_lines')
+      .values(
+        cart.items.map((item) => ({
+          order_id: order.id,
+          product_id: item.productId,
+          sku: item.product.sku,
+          name: JSON.stringify(item.product.name),
+          list_price: item.product.price,
+          price: item.product.promoPrice ?? item.product.price,
+          points: item.product.points,
+          requested_quantity: item.quantity,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('order_history')
+      .values([
+        {
+          order_id: order.id,
+          at: now,
+          actor_id: userId,
+          actor_role: input.auth.role,
+          from_status: null,
+          to_status: 'placed',
+          event: CREATE_EVENT,
+          comment,
+        },
+        {
+          order_id: order.id,
+          at: now,
+          actor_id: null,
+          actor_role: 'system',
+          from_status: 'placed',
+          to_status: start.status,
+          event: SUBMIT_EVENT,
+          comment: null,
+        },
+      ])
+      .execute();
+    await clearCart(trx, userId);
+
+    const answer = await loadExistingOrder(trx, order.id, input.view);
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ order_id: order.id, response_status: 201, response_body: JSON.stringify(answer) })
+      .where('id', '=', claim.id)
+      .execute();
+    return { order: answer, replayed: false };
+  });
+}

@@ -1,0 +1,237 @@
+/**
+ * Between stored rows and the lifecycle machine: `factsOf` builds `OrderFacts` from an order row and its lines,
+ * `persistOutcome` writes what the machine answered (status, payment state, confirmed quantities, totals, stock,
+ * one history entry, version + 1).
+ *
+ * Stock: an order holds (reserves) its effective quantities from creation until it ends in `rejected` or
+ * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
+ */
+import type { Selectable, Transaction } from 'kysely';
+import { computeTotals, effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
+import {
+  startOrder,
+  type LifecycleOutcome,
+} from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import type {
+  OrderFacts,
+  OrderLifecycleEvent,
+  OrderLine,
+  OrderStatus,
+} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { ActorRole } from '../../db/reference.ts';
+import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+import { deliveryPriceOf } from './order-view.ts';
+
+export type LineRow = Pick<
+  Selectable<OrderLinesTable>,
+  'id' | 'product_id' | 'list_price' | 'price' | 'points' | 'requested_quantity' | 'confirmed_quantity'
+> & { stock: number };
+
+type OrderRow = Selectable<OrdersTable>;
+
+const RELEASED: readonly OrderStatus[] = ['rejected', 'cancelled_by_distributor', 'cancelled_by_warehouse'];
+
+type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
+
+/** The quantity that counts (the machine's rule: confirmed once confirmed, else requested). */
+const effective = (line: Quantities): number =>
+  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
+
+/** Units of a line an order in `status` holds in stock. */
+export function heldQuantity(status: OrderStatus, line: Quantities): number {
+  return RELEASED.includes(status) ? 0 : effective(line);
+}
+
+/** The machine's id of an order line (`order_lines.id` as a string; the API's `lineId` is the number). */
+export const machineLineId = (id: number): string => String(id);
+
+/** A line as the machine sees it: the paid unit price (promo or list), and the stock the order may draw on. */
+export function machineLine(status: OrderStatus, line: LineRow): OrderLine {
+  const requested = line.requested_quantity;
+  const confirmed = line.confirmed_quantity;
+  return {
+    lineId: machineLineId(line.id),
+    requested,
+    confirmed,
+    price: line.price,
+    points: Number(line.points),
+    available: line.stock + heldQuantity(status, { requested, confirmed }),
+  };
+}
+
+/**
+ * The order's facts for the machine. `placed` is transient in the machine (it moves on by itself), so a row still
+ * stored as `placed` (older data) is read as the state the machine settles in (`startOrder`).
+ */
+export function factsOf(row: OrderRow, lines: readonly LineRow[]): OrderFacts {
+  const input = {
+    paymentMethod: row.payment_method,
+    deliveryType: row.delivery_type,
+    hasDeliveryAddress: row.delivery_address !== null,
+    lines: lines.map((line) => machineLine(row.status, line)),
+  };
+  const settled = row.status === 'placed' ? startOrder(input) : null;
+  return {
+    ...input,
+    status: settled?.status ?? row.status,
+    paymentState: settled?.paymentState ?? row.payment_state,
+    cancelReason: row.cancel_reason,
+  };
+}
+
+/** Order money from lines (machine lines carry the paid price; list prices come from the rows). */
+export function orderMoney(
+  lines: ReadonlyArray<{
+    requested: number;
+    confirmed: number | null;
+    price: number;
+    listPrice: number;
+    points: number;
+  }>,
+  deliveryPrice: number,
+): { amount: number; discount: number; finalCost: number; points: number; itemCount: number } {
+  const paid = computeTotals(lines.map((line, index) => ({ ...line, lineId: String(index) })));
+  const list = computeTotals(
+    lines.map((line, index) => ({ ...line, price: line.listPrice, lineId: String(index) })),
+  );
+  return {
+    amount: list.amount,
+    discount: list.amount - paid.amount,
+    finalCost: paid.amount + deliveryPrice,
+    points: paid.points,
+    itemCount: paid.itemCount,
+  };
+}
+
+export interface PersistInput {
+  row: OrderRow;
+  lines: readonly LineRow[];
+  outcome: LifecycleOutcome;
+  event: OrderLifecycleEvent;
+  historyEvent: string;
+  comment: string | null;
+  actorId: number | null;
+  actorRole: ActorRole;
+  now: Date;
+}
+
+/** Writes an accepted lifecycle step. The row must be locked by `trx`. */
+export async function persistOutcome(trx: Transaction<DB>, input: PersistInput): Promise<void> {
+  const { row, lines, outcome, event, now } = input;
+  const byId = new Map(outcome.context.lines.map((line) => [line.lineId, line]));
+  const changed: ChangedLine[] = [];
+  const stockDelta = new Map<number, number>();
+  const next = lines.map((line) => {
+    const machineAfter = byId.get(machineLineId(line.id));
+    const confirmed = machineAfter === undefined ? line.confirmed_quantity : machineAfter.confirmed;
+    const before = { requested: line.requested_quantity, confirmed: line.confirmed_quantity };
+    const updated = { requested: line.requested_quantity, confirmed };
+    if (effective(before) !== effective(updated)) {
+      changed.push({
+        lineId: line.id,
+        productId: line.product_id,
+        from: effective(before),
+        to: effective(updated),
+      });
+    }
+    const delta = heldQuantity(row.status, before) - heldQuantity(outcome.status, updated);
+    if (delta !== 0) stockDelta.set(line.product_id, (stockDelta.get(line.product_id) ?? 0) + delta);
+    return { line, confirmed };
+  });
+
+  for (const { line, confirmed } of next) {
+    if (confirmed !== line.confirmed_quantity) {
+      await trx
+        .updateTable('order_lines')
+        .set({ confirmed_quantity: confirmed })
+        .where('id', '=', line.id)
+        .execute();
+    }
+  }
+  for (const [productId, delta] of stockDelta) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '+', delta) }))
+      .where('id', '=', productId)
+      .execute();
+  }
+
+  const money = orderMoney(
+    next.map(({ line, confirmed }) => ({
+      requested: line.requested_quantity,
+      confirmed,
+      price: line.price,
+      listPrice: line.list_price,
+      points: Number(line.points),
+    })),
+    deliveryPriceOf(row),
+  );
+  const statusChanged = outcome.status !== row.status;
+  const warehouseConfirms =
+    statusChanged && (outcome.status === 'confirmed' || outcome.status === 'awaiting_distributor');
+
+  let pickupPointId = row.pickup_point_id;
+  if (outcome.context.deliveryType === 'pickup' && pickupPointId === null) {
+    // A delivery order whose distributor chose to pick it up: the warehouse's first active pickup point.
+    const point = await trx
+      .selectFrom('pickup_points')
+      .select('id')
+      .where('warehouse_id', '=', row.warehouse_id)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (point === undefined) throw conflict('TRANSITION_NOT_ALLOWED');
+    pickupPointId = point.id;
+  }
+  const warehouseCode =
+    warehouseConfirms && row.warehouse_number === null
+      ? (
+          await trx
+            .selectFrom('warehouses')
+            .select('code')
+            .where('id', '=', row.warehouse_id)
+            .executeTakeFirstOrThrow()
+        ).code
+      : null;
+
+  await trx
+    .updateTable('orders')
+    .set({
+      status: outcome.status,
+      payment_state: outcome.paymentState,
+      delivery_type: outcome.context.deliveryType,
+      pickup_point_id: pickupPointId,
+      cancel_reason: outcome.context.cancelReason,
+      ...(event.type === 'order.confirmPartial' ? { partial_note: input.comment } : {}),
+      amount: money.amount,
+      discount: money.discount,
+      final_cost: money.finalCost,
+      points: money.points,
+      ...(warehouseConfirms
+        ? {
+            warehouse_number: row.warehouse_number ?? `${warehouseCode ?? ''}-${row.number}`,
+            warehouse_total: money.finalCost,
+          }
+        : {}),
+      version: row.version + 1,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .execute();
+
+  await trx
+    .insertInto('order_history')
+    .values({
+      order_id: row.id,
+      at: now,
+      actor_id: input.actorId,
+      actor_role: input.actorRole,
+      from_status: row.status,
+      to_status: outcome.status,
+      event: input.historyEvent,
+      comment: input.comment,
+      changed_lines: changed.length > 0 ? JSON.stringify(changed) : null,
+    })
+    .execute();
+}

@@ -1,0 +1,33 @@
+/** The order and payment routes. */
+import type { Handlers } from '../../contract/types.ts';
+import { confirmOrderPartially, declineOrder, setOrderComment, setOrderStatus } from './actions.ts';
+import { createOrder } from './create.ts';
+import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
+import { getOrder, listMyOrders, listWarehouseOrders } from './read.ts';
+
+export const orderHandlers = {
+  createOrder,
+  listMyOrders,
+  listWarehouseOrders,
+  getOrder,
+  setOrderComment,
+  setOrderStatus,
+  declineOrder,
+  confirmOrderPartially,
+  payOrder,
+  getPaymentProviderPage,
+  submitPaymentOutcome,
+} satisfies Pick<
+  Handlers,
+  | 'createOrder'
+  | 'listMyOrders'
+  | 'listWarehouseOrders'
+  | 'getOrder'
+  | 'setOrderComment'
+  | 'setOrderStatus'
+  | 'declineOrder'
+  | 'confirmOrderPartially'
+  | 'payOrder'
+  | 'getPaymentProviderPage'
+  | 'submitPaymentOutcome'
+>;

@@ -1,0 +1,33 @@
+/** Order lists and one order. Another account's order, or another warehouse's, is 404. */
+import type { Handler } from '../../contract/types.ts';
+import { notFound } from '../../http/errors.ts';
+import { rolesOnOrder } from '../../domain/orders/apply.ts';
+import { listUserOrders, listWarehouseOrders as listForWarehouse } from '../../domain/orders/lists.ts';
+import { loadOrder } from '../../domain/orders/order-view.ts';
+import { userActor, viewOf } from './view.ts';
+
+export const listMyOrders: Handler<'listMyOrders'> = async (ctx) =>
+  listUserOrders(
+    ctx.db,
+    ctx.user.userId,
+    ctx.query.tab,
+    { page: ctx.query.page ?? 1, pageSize: ctx.query.pageSize ?? 20 },
+    ctx.lang,
+  );
+
+export const listWarehouseOrders: Handler<'listWarehouseOrders'> = async (ctx) =>
+  listForWarehouse(
+    ctx.db,
+    ctx.user.warehouseId,
+    { tab: ctx.query.tab, q: ctx.query.q },
+    { page: ctx.query.page ?? 1, pageSize: ctx.query.pageSize ?? 20 },
+    ctx.lang,
+  );
+
+export const getOrder: Handler<'getOrder'> = async (ctx) => {
+  const order = await loadOrder(ctx.db, ctx.params.id, viewOf(ctx));
+  if (order === null) throw notFound();
+  const owner = { user_id: order.customer.id, warehouse_id: order.warehouse.id };
+  if (rolesOnOrder(userActor(ctx), owner).length === 0) throw notFound();
+  return order;
+};

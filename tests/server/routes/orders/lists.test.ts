@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DISTRIBUTOR_TAB_STATUSES,
+  WAREHOUSE_TAB_STATUSES,
+  warehouseTab,
+} from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
+import {
+  WAREHOUSE_TABS,
+  type OrderStatus,
+} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { digitPrefixUpperBound } from '../../../../server/domain/orders/lists.ts';
+import type { TestApp } from '../../support/app.ts';
+import {
+  PARTNER,
+  PARTNER_WAREHOUSE,
+  USER,
+  WAREHOUSE,
+  placeOrder,
+  setStatus,
+  startOrdersApp,
+  tokenFor,
+  userId,
+  type OrderSummaryPage,
+  type WarehouseOrderPage,
+} from './support.ts';
+
+let t: TestApp;
+let partner: string;
+let warehouse: string;
+
+beforeAll(async () => {
+  t = await startOrdersApp();
+  partner = await tokenFor(t, PARTNER);
+  warehouse = await tokenFor(t, WAREHOUSE);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const newestFirst = (items: ReadonlyArray<{ createdAt: string; id: number }>): boolean =>
+  items.every((item, index) => {
+    const previous = items[index - 1];
+    return (
+      previous === undefined ||
+      previous.createdAt > item.createdAt ||
+      (previous.createdAt === item.createdAt && previous.id > item.id)
+    );
+  });
+
+describe('GET /orders/get/list/user', () => {
+  it('lists only the caller’s orders, newest first, by tab, paged', async () => {
+    const uid = await userId(t, PARTNER);
+    const rows = await t.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('user_id', '=', uid)
+      .execute();
+    expect(rows.length).toBeGreaterThan(10);
+
+    const all = await t.get<OrderSummaryPage>('/orders/get/list/user', {
+      token: partner,
+      query: { pageSize: 100 },
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(rows.length);
+    expect(all.body.items.every((item) => item.customer.id === uid)).toBe(true);
+    expect(newestFirst(all.body.items)).toBe(true);
+
+    for (const tab of ['current', 'cancelled', 'closed'] as const) {
+      const statuses: readonly OrderStatus[] = DISTRIBUTOR_TAB_STATUSES[tab];
+      const page = await t.get<OrderSummaryPage>('/orders/get/list/user', {
+        token: partner,
+        query: { tab, pageSize: 100 },
+      });
+      expect(page.body.total, tab).toBe(rows.filter((row) => statuses.includes(row.status)).length);
+      expect(
+        page.body.items.every((item) => statuses.includes(item.status)),
+        tab,
+      ).toBe(true);
+    }
+
+    const second = await t.get<OrderSummaryPage>('/orders/get/list/user', {
+      token: partner,
+      query: { page: 2, pageSize: 5 },
+    });
+    expect(second.body).toMatchObject({ page: 2, pageSize: 5, total: rows.length });
+    expect(second.body.items.map((item) => item.id)).toEqual(
+      all.body.items.slice(5, 10).map((item) => item.id),
+    );
+
+    const other = await t.get<OrderSummaryPage>('/orders/get/list/user', { token: await tokenFor(t, USER) });
+    expect(other.body.items.every((item) => item.customer.id !== uid)).toBe(true);
+    expect((await t.get('/orders/get/list/user')).status).toBe(401);
+  });
+
+  it('summaries carry amounts, items and the distributor’s display status', async () => {
+    const page = await t.get<OrderSummaryPage>('/orders/get/list/user', {
+      token: partner,
+      query: { pageSize: 100 },
+    });
+    for (const item of page.body.items) {
+      expect(item.finalCost).toBe(item.amount - item.discount + item.deliveryPrice);
+      // A rejected order confirmed nothing (the seed writes 0 per line); every other order has units.
+      if (item.status !== 'rejected') expect(item.itemCount, item.status).toBeGreaterThan(0);
+    }
+    const card = page.body.items.find((item) => item.status === 'confirmed' && item.paymentMethod === 'card');
+    if (card !== undefined)
+      expect(card.displayStatus).toBe(card.paymentState === 'not_required' ? 'new' : card.paymentState);
+  });
+});
+
+describe('GET /orders/get/list/warehouse', () => {
+  it('lists the caller’s warehouse only, with counts per tab from the database', async () => {
+    const rows = await t.db.selectFrom('orders').select(['id', 'status', 'warehouse_id']).execute();
+    const mine = rows.filter((row) => row.warehouse_id === 1);
+    const page = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { pageSize: 50 },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(mine.length);
+    expect(page.body.items).toHaveLength(Math.min(50, mine.length));
+    expect(page.body.items.every((item) => item.warehouse.id === 1)).toBe(true);
+    expect(newestFirst(page.body.items)).toBe(true);
+    for (const tab of WAREHOUSE_TABS) {
+      expect(page.body.counts[tab], tab).toBe(mine.filter((row) => warehouseTab(row.status) === tab).length);
+    }
+
+    const pw = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: await tokenFor(t, PARTNER_WAREHOUSE),
+    });
+    expect(pw.status).toBe(200);
+    expect(pw.body.total).toBe(rows.filter((row) => row.warehouse_id === 2).length);
+    expect(pw.body.items.every((item) => item.warehouse.id === 2)).toBe(true);
+
+    expect((await t.get('/orders/get/list/warehouse', { token: partner })).status).toBe(403);
+    expect((await t.get('/orders/get/list/warehouse')).status).toBe(401);
+  });
+
+  it('filters by tab; counts ignore tab and search', async () => {
+    const all = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse });
+    for (const tab of WAREHOUSE_TABS) {
+      const statuses: readonly OrderStatus[] = WAREHOUSE_TAB_STATUSES[tab];
+      const page = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+        token: warehouse,
+        query: { tab, pageSize: 100 },
+      });
+      expect(page.body.total, tab).toBe(all.body.counts[tab]);
+      expect(
+        page.body.items.every((item) => statuses.includes(item.status)),
+        tab,
+      ).toBe(true);
+      expect(page.body.counts).toEqual(all.body.counts);
+    }
+  });
+
+  it('searches by order number prefix and by customer name, e-mail or PRN, case-insensitively', async () => {
+    const sample = await t.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.id', 'o.number', 'u.full_name', 'u.email', 'u.prn', 'o.user_id'])
+      .where('o.warehouse_id', '=', 1)
+      .where('u.prn', 'is not', null)
+      .orderBy('o.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const search = (q: string, extra: Record<string, string | number> = {}) =>
+      t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+        token: warehouse,
+        query: { q, pageSize: 100, ...extra },
+      });
+
+    const byNumber = await search(sample.number);
+    expect(byNumber.body.items.map((item) => item.id)).toContain(sample.id);
+    expect(
+      byNumber.body.items.every(
+        (item) => item.number.startsWith(sample.number) || item.customer.prn?.includes(sample.number),
+      ),
+    ).toBe(true);
+
+    const customerOrders = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', sample.user_id)
+      .where('warehouse_id', '=', 1)
+      .execute();
+    const namePart = sample.full_name.split(' ').at(-1)?.toUpperCase() ?? '';
+    const byName = await search(namePart);
+    expect(byName.body.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining(customerOrders.map((row) => row.id)),
+    );
+    expect(
+      byName.body.items.every(
+        (item) =>
+          item.customer.fullName.toUpperCase().includes(namePart) ||
+          item.customer.email.toUpperCase().includes(namePart),
+      ),
+    ).toBe(true);
+    expect(byName.body.total).toBe(byName.body.items.length);
+
+    const byEmail = await search(sample.email.toUpperCase());
+    expect(byEmail.body.total).toBe(customerOrders.length);
+    const byPrn = await search(sample.prn ?? '');
+    expect(byPrn.body.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining(customerOrders.map((row) => row.id)),
+    );
+
+    const nothing = await search('%no-such-customer_');
+    expect(nothing.body).toMatchObject({ total: 0, items: [] });
+    expect(nothing.body.counts).toEqual(byName.body.counts);
+
+    const tabbed = await search(sample.email, { tab: 'sent_to_1c' });
+    expect(
+      tabbed.body.items.every((item) => item.status === 'sent_to_1c' && item.customer.id === sample.user_id),
+    ).toBe(true);
+  });
+
+  it('counts follow every change (new orders, transitions) although they are kept between requests', async () => {
+    const before = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse })).body
+      .counts;
+    const order = await placeOrder(t, PARTNER);
+    const afterCreate = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse }))
+      .body;
+    expect(afterCreate.counts.new).toBe(before.new + 1);
+    expect(afterCreate.items[0]?.id).toBe(order.id);
+    const checking = await setStatus(t, warehouse, order, 'checking');
+    expect(checking.status).toBe(200);
+    const afterCheck = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse }))
+      .body.counts;
+    expect(afterCheck).toEqual({ ...before, in_progress: before.in_progress + 1 });
+    const tab = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { tab: 'in_progress', pageSize: 5 },
+    });
+    expect(tab.body.items[0]?.id).toBe(order.id);
+    expect(tab.body.total).toBe(afterCheck.in_progress);
+  });
+
+  it('finds an order by a digit prefix of its number, also one ending in 9', () => {
+    expect(digitPrefixUpperBound('0509')).toBe('051');
+    expect(digitPrefixUpperBound('000123')).toBe('000124');
+    expect(digitPrefixUpperBound('999')).toBeNull();
+  });
+
+  it('pages through the warehouse list without gaps or repeats', async () => {
+    const all = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { pageSize: 100 },
+    });
+    const seen: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const slice = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+        token: warehouse,
+        query: { page, pageSize: 7 },
+      });
+      expect(slice.body).toMatchObject({ page, pageSize: 7, total: all.body.total });
+      seen.push(...slice.body.items.map((item) => item.id));
+    }
+    expect(seen).toEqual(all.body.items.slice(0, 28).map((item) => item.id));
+    const beyond = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { page: 1000, pageSize: 50 },
+    });
+    expect(beyond.body.items).toEqual([]);
+    expect(beyond.body.total).toBe(all.body.total);
+  });
+});

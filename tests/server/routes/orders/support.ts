@@ -1,0 +1,239 @@
+/**
+ * Helpers for the order route tests: an app with only the order handlers (tokens are signed directly, so the
+ * account routes need not exist), carts filled in the database, multipart and form requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { components } from '../../../../openapi/schema.d.ts';
+import { signAccessToken } from '../../../../server/auth/token.ts';
+import { orderHandlers } from '../../../../server/routes/orders/index.ts';
+import { startTestApp, type TestApp, type TestResponse } from '../../support/app.ts';
+
+export type Order = components['schemas']['Order'];
+export type OrderSummaryPage = components['schemas']['OrderSummaryPage'];
+export type WarehouseOrderPage = components['schemas']['WarehouseOrderPage'];
+export type ErrorBody = components['schemas']['Error'];
+export type PaymentSession = components['schemas']['PaymentSession'];
+
+export const PARTNER = 'partner@demo.test';
+export const WAREHOUSE = 'warehouse@demo.test';
+export const WAREHOUSE_2 = 'warehouse2@demo.test';
+export const PARTNER_WAREHOUSE = 'pw@demo.test';
+export const USER = 'user@demo.test';
+export const UNCONFIRMED = 'unconfirmed@demo.test';
+export const BALTI_STAFF = 'sklad.balti@demo.test';
+
+export async function startOrdersApp(): Promise<TestApp> {
+  return startTestApp({ handlers: orderHandlers, allowMissingHandlers: true });
+}
+
+export async function userId(t: TestApp, email: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A valid access token for a seeded account (as `POST /users/login` would sign it). */
+export async function tokenFor(t: TestApp, email: string): Promise<string> {
+  const user = await t.db
+    .selectFrom('users')
+    .select(['id', 'is_warehouse', 'is_partner', 'session_version'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return signAccessToken(
+    { userId: user.id, wh: user.is_warehouse, par: user.is_partner, sessionVersion: user.session_version },
+    t.config,
+  );
+}
+
+/** Replaces the user's cart with these (product id, quantity) lines. */
+export async function fillCart(
+  t: TestApp,
+  uid: number,
+  lines: ReadonlyArray<[number, number]>,
+): Promise<void> {
+  await t.db.deleteFrom('carts').where('user_id', '=', uid).execute();
+  if (lines.length === 0) return;
+  await t.db
+    .insertInto('carts')
+    .values(
+      lines.map(([productId, quantity], index) => ({
+        user_id: uid,
+        product_id: productId,
+        quantity,
+        added_at: new Date(Date.now() - (lines.length - index) * 1000),
+      })),
+    )
+    .execute();
+}
+
+/** Products in stock (at least `minStock`), cheapest ids first; one on promotion among them when asked. */
+export async function stockedProducts(t: TestApp, count: number, minStock = 20) {
+  return t.db
+    .selectFrom('products')
+    .select(['id', 'sku', 'price', 'promo_price', 'is_promotion', 'points', 'stock'])
+    .where('stock', '>=', minStock)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+}
+
+export async function promotedProduct(t: TestApp) {
+  return t.db
+    .selectFrom('products')
+    .select(['id', 'sku', 'price', 'promo_price', 'is_promotion', 'points', 'stock'])
+    .where('is_promotion', '=', true)
+    .where('promo_price', 'is not', null)
+    .where('stock', '>=', 20)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+export const newKey = (): string => `test-${randomBytes(12).toString('hex')}`;
+
+export async function firstPickupPoint(t: TestApp, warehouseId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('pickup_points')
+    .select('id')
+    .where('warehouse_id', '=', warehouseId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function firstAddress(t: TestApp, uid: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('addresses')
+    .select('id')
+    .where('user_id', '=', uid)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type CreateBody = components['schemas']['CreateOrderRequest'];
+
+export async function createOrder(
+  t: TestApp,
+  token: string,
+  body: CreateBody,
+  key = newKey(),
+): Promise<TestResponse<Order>> {
+  return t.post<Order>('/orders/create', { token, json: body, headers: { 'Idempotency-Key': key } });
+}
+
+/** Fills the cart of `email` and places an order; answers the created order. */
+export async function placeOrder(
+  t: TestApp,
+  email: string,
+  options: {
+    lines?: ReadonlyArray<[number, number]>;
+    delivery?: boolean;
+    paymentMethod?: 'cash' | 'card';
+  } = {},
+): Promise<Order> {
+  const uid = await userId(t, email);
+  const token = await tokenFor(t, email);
+  const lines =
+    options.lines ?? (await stockedProducts(t, 2)).map((p, index): [number, number] => [p.id, index + 2]);
+  await fillCart(t, uid, lines);
+  const user = await t.db
+    .selectFrom('users')
+    .select('warehouse_id')
+    .where('id', '=', uid)
+    .executeTakeFirstOrThrow();
+  const paymentMethod = options.paymentMethod ?? 'cash';
+  const body: CreateBody = options.delivery
+    ? { deliveryType: 'delivery', addressId: await firstAddress(t, uid), paymentMethod }
+    : {
+        deliveryType: 'pickup',
+        pickupPointId: await firstPickupPoint(t, user.warehouse_id ?? 1),
+        paymentMethod,
+      };
+  const response = await createOrder(t, token, body);
+  if (response.status !== 201) throw new Error(`order creation failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** `POST /orders/set/{id}/status?status=X&version=N`. */
+export async function setStatus(
+  t: TestApp,
+  token: string,
+  order: Pick<Order, 'id' | 'version'>,
+  status: Order['status'],
+  comment?: string,
+): Promise<TestResponse<Order>> {
+  return t.post<Order>(`/orders/set/${order.id}/status`, {
+    token,
+    query: { status, version: order.version, ...(comment === undefined ? {} : { comment }) },
+  });
+}
+
+/** Steps an order through target statuses, each by the given token; fails loudly on a refusal. */
+export async function walk(
+  t: TestApp,
+  start: Order,
+  steps: ReadonlyArray<[string, Order['status']]>,
+): Promise<Order> {
+  let order = start;
+  for (const [token, status] of steps) {
+    const response = await setStatus(t, token, order, status);
+    if (response.status !== 200) throw new Error(`→ ${status} refused: ${response.status} ${response.text}`);
+    order = response.body;
+  }
+  return order;
+}
+
+/** A multipart/form-data request (payment). */
+export async function postMultipart<T>(
+  t: TestApp,
+  path: string,
+  token: string | undefined,
+  fields: Record<string, string>,
+): Promise<TestResponse<T>> {
+  const boundary = `----orders-test-${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = `${parts.join('')}--${boundary}--\r\n`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v3${path}`,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    payload,
+  });
+  const text = response.body;
+  const json = /json/.test(String(response.headers['content-type'] ?? '')) && text !== '';
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: (json ? JSON.parse(text) : text) as T,
+    text,
+  };
+}
+
+/** Pays (or fails, or cancels) through the provider page the way a browser would; answers the redirect. */
+export async function providerSubmit(
+  t: TestApp,
+  paymentUrl: string,
+  outcome: 'paid' | 'failed' | 'cancelled',
+): Promise<TestResponse<unknown>> {
+  const path = new URL(paymentUrl).pathname.replace(/^\/api\/v3/, '');
+  return t.post(path, { form: { outcome } });
+}
+
+export async function historyCount(t: TestApp, orderId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('order_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
