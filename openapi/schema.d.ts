@@ -1667,11 +1667,11 @@ export interface components {
             /** @description Equal to `from` for a comment or a payment event. */
             to: components["schemas"]["OrderStatus"];
             /**
-             * @description The lifecycle event (`PLACE`, `START_CHECK`, `CONFIRM`, `CONFIRM_PARTIAL`, `REJECT`, `ACCEPT`,
+             * @description The lifecycle event (`CREATE` and `SUBMIT` for the two entries of a new order, `START_CHECK`, `CONFIRM`, `CONFIRM_PARTIAL`, `REJECT`, `ACCEPT`,
              *     `REJECT_PARTIAL`, `CANCEL`, `DECLINE`, `PREPARE`, `MARK_READY`, `REQUEST_PICKUP`, `REQUEST_DELIVERY`,
              *     `HAND_OVER`, `PROCESS_DELIVERY`, `SEND`, `OUT_FOR_DELIVERY`, `CONFIRM_RECEIPT`, `COMPLETE`,
              *     `SEND_TO_1C`, as named by `machines/order-lifecycle`), `COMMENT`, or a payment event (`PAYMENT_PAID`,
-             *     `PAYMENT_FAILED`, `PAYMENT_CANCELLED`).
+             *     `PAYMENT_FAILED`, `PAYMENT_CANCELLED`, `PAYMENT_RETRY`).
              */
             event: string;
             comment: string | null;

@@ -171,10 +171,10 @@ export function stepsTo(
     if (plan.paymentMethod !== 'card') return;
     const outcome = must ? (plan.payment === 'failed_then_paid' ? 'failed_then_paid' : 'paid') : plan.payment;
     if (outcome === 'failed_then_paid' || outcome === 'pay_failed') {
-      push({ event: 'PAYMENT', actor: 'payment', to: null, outcome: 'failed' });
+      push({ event: 'PAYMENT_FAILED', actor: 'payment', to: null, outcome: 'failed' });
     }
     if (outcome === 'failed_then_paid' || outcome === 'paid') {
-      push({ event: 'PAYMENT', actor: 'payment', to: null, outcome: 'paid' });
+      push({ event: 'PAYMENT_PAID', actor: 'payment', to: null, outcome: 'paid' });
     }
   };
 
@@ -500,7 +500,8 @@ export function buildOrders(
           note = prng.pick(CUSTOMER_TEXT.cancel[plan.lang]);
           order.cancel_reason = note;
           break;
-        case 'PAYMENT': {
+        case 'PAYMENT_PAID':
+        case 'PAYMENT_FAILED': {
           const paid = step.outcome === 'paid';
           order.payment_state = paid ? 'paid' : 'pay_failed';
           out.payments.push({

@@ -345,7 +345,7 @@ describe('the seed builders', () => {
       'START_CHECK',
       'CONFIRM_PARTIAL',
       'ACCEPT',
-      'PAYMENT',
+      'PAYMENT_PAID',
       'PREPARE',
       'MARK_READY',
       'REQUEST_DELIVERY',
