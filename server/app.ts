@@ -24,6 +24,7 @@ import { sendError } from './http/error-handler.ts';
 import { errorBody, HttpError, tooManyRequests } from './http/errors.ts';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
+import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
 export interface ContractViolation {
   operationId: string;
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerMedia(app);
+  registerExchangeContentTypes(app);
 
   const handlers = options.handlers ?? (await defaultHandlers());
   registerContractRoutes(app, handlers, {

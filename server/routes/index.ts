@@ -1,6 +1,7 @@
 import type { Handlers } from '../contract/types.ts';
 import { accountHandlers } from './account/index.ts';
 import { catalogueHandlers } from './catalogue/index.ts';
+import { exchangeHandlers } from './exchange/index.ts';
 import { networkHandlers } from './network/index.ts';
 import { orderHandlers } from './orders/index.ts';
 
@@ -10,4 +11,5 @@ export const handlers: Handlers = {
   ...networkHandlers,
   ...catalogueHandlers,
   ...orderHandlers,
+  ...exchangeHandlers,
 };

@@ -4,8 +4,8 @@
  * status tables (`DISTRIBUTOR_TAB_STATUSES`, `WAREHOUSE_TAB_STATUSES`).
  *
  * Speed at 100k orders: a page is found as ids first (`orders_warehouse_recent_idx`, or per status of the tab
- * `orders_warehouse_list_idx`, merged), then summarised by primary key; the tab counts are one `group by status`,
- * kept per warehouse until an order changes; the total of a page without a search is the sum of those counts.
+ * `orders_warehouse_list_idx`, merged), then summarised by primary key; the tab counts come from `order_counts`
+ * (kept by triggers); the total of a page without a search is the sum of those counts.
  */
 import { sql } from 'kysely';
 import {
@@ -82,56 +82,19 @@ function emptyCounts(): WarehouseOrderCounts {
   };
 }
 
-/** Orders per warehouse tab, from one grouped query. */
-export async function countWarehouseOrders(db: Db, warehouseId: number): Promise<WarehouseOrderCounts> {
-  const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-    .where('warehouse_id', '=', warehouseId)
-    .groupBy('status')
-    .execute();
-  const counts = emptyCounts();
-  for (const row of rows) counts[warehouseTab(row.status)] += Number(row.n);
-  return counts;
-}
-
-type CountsMemo = Map<number, { marker: string; counts: WarehouseOrderCounts }>;
-const countsMemo = new WeakMap<Db, CountsMemo>();
-
 /**
- * What changes whenever any order's status may have changed: the newest history entry (every status change and
- * every new order writes one) and the oldest transaction still running (so a change committed later under an older
- * history id is not missed). Two index look-ups.
- */
-async function changeMarker(db: Db): Promise<string> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('order_history')
-        .select((inner) => inner.fn.max('id').as('h'))
-        .as('history'),
-      sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`.as('xmin'),
-    ])
-    .executeTakeFirstOrThrow();
-  return `${row.history ?? 0}/${row.xmin}`;
-}
-
-/**
- * The tab counts, recounted only when the change marker moved: counting 100k orders takes tens of milliseconds on
- * PGlite, the marker well under one.
+ * Orders per warehouse tab, from `order_counts` (orders per warehouse and status, kept exact by triggers on `orders`
+ * in the writing transaction, migration 0002): a few rows by primary key instead of counting 100k orders.
  */
 export async function warehouseCounts(db: Db, warehouseId: number): Promise<WarehouseOrderCounts> {
-  const marker = await changeMarker(db);
-  let memo = countsMemo.get(db);
-  if (memo === undefined) {
-    memo = new Map();
-    countsMemo.set(db, memo);
-  }
-  const hit = memo.get(warehouseId);
-  if (hit !== undefined && hit.marker === marker) return { ...hit.counts };
-  const counts = await countWarehouseOrders(db, warehouseId);
-  memo.set(warehouseId, { marker, counts });
-  return { ...counts };
+  const rows = await db
+    .selectFrom('order_counts')
+    .select(['status', 'n'])
+    .where('warehouse_id', '=', warehouseId)
+    .execute();
+  const counts = emptyCounts();
+  for (const row of rows) counts[warehouseTab(row.status)] += row.n;
+  return counts;
 }
 
 type PageKey = { id: number; created_at: Date };

@@ -9,6 +9,7 @@ import type { components } from '../../../openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot, DB, OrdersTable } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';
+import { loadOrderExchanges } from '../exchange/view.ts';
 import { HISTORY_ACTOR_ROLES, type HistoryActorRole } from './history-events.ts';
 
 export type Order = components['schemas']['Order'];
@@ -80,7 +81,14 @@ export async function summarise(db: Db, rows: readonly SummaryRow[], lang: Lang)
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toOrderSummary(row, lang, counts.get(row.id) ?? 0));
+  const exchanges = await loadOrderExchanges(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...toOrderSummary(row, lang, counts.get(row.id) ?? 0),
+    exchange: exchanges.get(row.id) ?? null,
+  }));
 }
 
 export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryColumns>['executeTakeFirstOrThrow']>>;
@@ -248,6 +256,7 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
   const summary = toOrderSummary(summaryRow, view.lang, itemCount);
   return {
     ...summary,
+    exchange: (await loadOrderExchanges(db, [id])).get(id) ?? null,
     deliveryAddress: await deliveryAddressOf(db, row.user_id, row.delivery_address),
     pickupPoint:
       pickupPoint === undefined

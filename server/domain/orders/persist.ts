@@ -204,6 +204,10 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
       pickup_point_id: pickupPointId,
       cancel_reason: outcome.context.cancelReason,
       ...(event.type === 'order.confirmPartial' ? { partial_note: input.comment } : {}),
+      // Sending to 1C queues the order for the exchange (server/domain/exchange).
+      ...(statusChanged && outcome.status === 'sent_to_1c'
+        ? { exchange_state: 'queued' as const, exchange_error: null }
+        : {}),
       amount: money.amount,
       discount: money.discount,
       final_cost: money.finalCost,

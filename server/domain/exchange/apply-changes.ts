@@ -1,0 +1,216 @@
+/**
+ * `mode=file`: applies what 1C reports per document, each order in its own transaction.
+ *
+ * - The order is found by `Ид` (our id) or `Номер` (our number); documents of orders the portal does not know
+ *   (1C's own orders) are ignored.
+ * - `Номер по 1С` becomes `onec_document_number` (an `EXCHANGE_DOCUMENT` history entry). An order outside the
+ *   exchange that 1C numbers is in 1C now: its state becomes `confirmed`.
+ * - A status (`Статус заказа`, or `Отменен` = true meaning the warehouse's decline) is applied through the order
+ *   lifecycle acting as the warehouse (1C keeps the warehouse's books), only where the machine allows it; the
+ *   history entry is the machine's event with the actor `exchange`. Anything refused, or a status value we do not
+ *   know, sets the exchange state `error` with the reason (`EXCHANGE_ERROR` history entry); the warehouse sees it
+ *   and may queue the order again.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import type {
+  OrderLifecycleEvent,
+  OrderStatus,
+} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { DB, OrdersTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { HISTORY_EVENT } from '../orders/history-events.ts';
+import { factsOf, persistOutcome, type LineRow } from '../orders/persist.ts';
+import type { IncomingDocument } from './commerceml-reader.ts';
+import { EXCHANGE_EVENTS, recordExchangeEvents } from './queue.ts';
+import { parseStatusValue } from './statuses.ts';
+
+type OrderRow = Selectable<OrdersTable>;
+
+/** The comment of a decline 1C asked for (`Отменен` = true): shown to the distributor as the reason. */
+export const CANCELLED_IN_1C_COMMENT = 'Отменён в 1С';
+
+export type DocumentOutcome =
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'applied'; orderId: number; documentNumber: string | null; status: OrderStatus | null }
+  | { kind: 'error'; orderId: number; reason: string };
+
+export interface FileOutcome {
+  documents: DocumentOutcome[];
+  applied: number;
+  errors: number;
+  ignored: number;
+}
+
+async function findOrder(trx: Transaction<DB>, doc: IncomingDocument): Promise<OrderRow | undefined> {
+  if (doc.id !== null && /^[1-9][0-9]{0,15}$/.test(doc.id)) {
+    const byId = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', Number(doc.id))
+      .forUpdate()
+      .executeTakeFirst();
+    if (byId !== undefined) return byId;
+  }
+  if (doc.number !== null && doc.number.length <= 32) {
+    return trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', doc.number)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+  return undefined;
+}
+
+async function linesOf(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
+  return trx
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select([
+      'l.id',
+      'l.product_id',
+      'l.list_price',
+      'l.price',
+      'l.points',
+      'l.requested_quantity',
+      'l.confirmed_quantity',
+      'p.stock',
+    ])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.id')
+    .execute();
+}
+
+/** The status 1C asks for, null when it asks for none, or the reason it cannot be read. */
+function targetOf(doc: IncomingDocument): { target: OrderStatus | null } | { problem: string } {
+  if (doc.cancelled === true || doc.deletionMark === true) return { target: 'cancelled_by_warehouse' };
+  if (doc.status === null) return { target: null };
+  const target = parseStatusValue(doc.status);
+  return target === null ? { problem: `1C sent an unknown order status "${doc.status}"` } : { target };
+}
+
+function eventFor(type: OrderLifecycleEvent['type']): OrderLifecycleEvent | null {
+  switch (type) {
+    case 'order.decline':
+      return { type, role: 'warehouse', comment: CANCELLED_IN_1C_COMMENT };
+    case 'order.confirmPartial':
+      // A partial confirmation needs new quantities per line, which a status alone does not carry.
+      return null;
+    default:
+      return { type, role: 'warehouse' };
+  }
+}
+
+async function recordError(
+  trx: Transaction<DB>,
+  row: OrderRow,
+  reason: string,
+  now: Date,
+): Promise<DocumentOutcome> {
+  await trx
+    .updateTable('orders')
+    .set({ exchange_state: 'error', exchange_error: reason, exchanged_at: now })
+    .where('id', '=', row.id)
+    .execute();
+  const current = await trx
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  await recordExchangeEvents(
+    trx,
+    [{ orderId: row.id, status: current.status, event: EXCHANGE_EVENTS.error, comment: reason }],
+    now,
+  );
+  return { kind: 'error', orderId: row.id, reason };
+}
+
+async function applyDocument(
+  trx: Transaction<DB>,
+  doc: IncomingDocument,
+  now: Date,
+): Promise<DocumentOutcome> {
+  const row = await findOrder(trx, doc);
+  if (row === undefined) {
+    return { kind: 'ignored', reason: `no order with Ид ${doc.id ?? '-'} / Номер ${doc.number ?? '-'}` };
+  }
+
+  let documentNumber: string | null = null;
+  if (doc.onecNumber !== null && doc.onecNumber !== row.onec_document_number) {
+    documentNumber = doc.onecNumber.slice(0, 100);
+    await trx
+      .updateTable('orders')
+      .set({
+        onec_document_number: documentNumber,
+        exchanged_at: now,
+        ...(row.exchange_state === null ? { exchange_state: 'confirmed' as const } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await recordExchangeEvents(
+      trx,
+      [{ orderId: row.id, status: row.status, event: EXCHANGE_EVENTS.document, comment: documentNumber }],
+      now,
+    );
+  }
+
+  const wanted = targetOf(doc);
+  if ('problem' in wanted) return recordError(trx, row, wanted.problem, now);
+  const target = wanted.target;
+  if (target === null || target === row.status) {
+    return { kind: 'applied', orderId: row.id, documentNumber, status: null };
+  }
+
+  const locked = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const lines = await linesOf(trx, row.id);
+  const facts = factsOf(locked, lines);
+  const type = eventForTargetStatus(facts, 'warehouse', target);
+  const event = type === null ? null : eventFor(type);
+  if (event === null) {
+    return recordError(
+      trx,
+      locked,
+      `1C asked for status ${target}; the order lifecycle does not allow it from ${locked.status}`,
+      now,
+    );
+  }
+  const result = applyEvent(facts, event);
+  if (result.error !== undefined) {
+    return recordError(trx, locked, `1C asked for status ${target}; refused: ${result.reason}`, now);
+  }
+  await persistOutcome(trx, {
+    row: locked,
+    lines,
+    outcome: result,
+    event,
+    historyEvent: HISTORY_EVENT[event.type],
+    comment: event.type === 'order.decline' ? event.comment : null,
+    actorId: null,
+    actorRole: 'exchange',
+    now,
+  });
+  return { kind: 'applied', orderId: row.id, documentNumber, status: result.status };
+}
+
+/** Applies every document of a file, each in its own transaction, and says what happened to each. */
+export async function applyIncomingDocuments(
+  db: Kysely<DB>,
+  documents: readonly IncomingDocument[],
+  now: Date = new Date(),
+): Promise<FileOutcome> {
+  const outcomes: DocumentOutcome[] = [];
+  for (const doc of documents) {
+    outcomes.push(await db.transaction().execute((trx) => applyDocument(trx, doc, now)));
+  }
+  return {
+    documents: outcomes,
+    applied: outcomes.filter((o) => o.kind === 'applied').length,
+    errors: outcomes.filter((o) => o.kind === 'error').length,
+    ignored: outcomes.filter((o) => o.kind === 'ignored').length,
+  };
+}

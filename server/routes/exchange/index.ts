@@ -1,0 +1,32 @@
+/** The 1C exchange (CommerceML 2) and the warehouse's re-queue of a failed exchange. */
+import type { Handler, Handlers } from '../../contract/types.ts';
+import { runExchange } from './protocol.ts';
+import { requeueOrderExchange } from './requeue.ts';
+
+export { registerExchangeContentTypes, EXCHANGE_FILE_LIMIT } from './content-types.ts';
+
+const exchange1cGet: Handler<'exchange1cGet'> = async (ctx) =>
+  runExchange({
+    query: ctx.query,
+    body: undefined,
+    db: ctx.db,
+    config: ctx.config,
+    log: ctx.log,
+    request: ctx.request,
+  });
+
+const exchange1cPost: Handler<'exchange1cPost'> = async (ctx) =>
+  runExchange({
+    query: ctx.query,
+    body: ctx.body,
+    db: ctx.db,
+    config: ctx.config,
+    log: ctx.log,
+    request: ctx.request,
+  });
+
+export const exchangeHandlers = {
+  exchange1cGet,
+  exchange1cPost,
+  requeueOrderExchange,
+} satisfies Pick<Handlers, 'exchange1cGet' | 'exchange1cPost' | 'requeueOrderExchange'>;
