@@ -25,6 +25,8 @@ import type {
  *     warehouse: loading (GET /users/my-warehouse) --> loaded | unavailable (logged)
  *     expiry:    watching (a timer at the token's exp)
  *   authenticated --(auth.logout | auth.unauthorized (any 401) | the expiry timer)--> endingSession --> loggedOut
+ *   authenticated --auth.token.renewed (valid)--> the same session with the new token (cookie rewritten, expiry
+ *                   timer re-armed) | (unusable token)--> endingSession
  *
  * `endingSession` clears the cookie, the stored user and the query cache, then sends the user to /login (the
  * app's `redirectToLogin` does nothing on a login path). Every side effect is a named action or actor that the
@@ -89,6 +91,15 @@ export const authMachine = setup({
       initialUrl: '',
       storedToken: null,
       storedUser: null,
+    }),
+    /** A fresh token for the same session (after a password change): the user and the calls in flight stay. */
+    renewToken: assign((_, params: { token: string }) => {
+      const payload = validTokenPayload(params.token, Date.now());
+      return {
+        token: params.token,
+        expiresAt: payload === null ? null : payload.exp * 1000,
+        role: roleFromPayload(payload),
+      };
     }),
     armExpiryTimer: assign(({ context }) => ({
       expiryTimerCapped: (context.expiresAt ?? 0) - Date.now() > MAX_TIMER_DELAY_MS,
@@ -371,6 +382,34 @@ export const authMachine = setup({
           states: {
             watching: {
               entry: 'armExpiryTimer',
+              on: {
+                /**
+                 * Handled here, in the region that owns the timer: re-entering `watching` re-arms it at the new
+                 * token's exp while the profile and warehouse regions stay as they are (no reload). A token the
+                 * app cannot read ends the session: the one it replaces is no longer accepted by the server.
+                 */
+                'auth.token.renewed': [
+                  {
+                    guard: { type: 'tokenIsValid', params: ({ event }) => ({ token: event.token }) },
+                    target: 'watching',
+                    reenter: true,
+                    actions: [
+                      { type: 'renewToken', params: ({ event }) => ({ token: event.token }) },
+                      {
+                        type: 'storeToken',
+                        params: ({ context }) => ({
+                          token: context.token ?? '',
+                          expiresAt: context.expiresAt ?? 0,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    target: '#auth.endingSession',
+                    actions: { type: 'setLogoutReason', params: { reason: 'INVALID_TOKEN' } },
+                  },
+                ],
+              },
               after: {
                 tokenExpiry: [
                   { guard: 'expiryTimerCapped', target: 'watching', reenter: true },

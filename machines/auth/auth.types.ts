@@ -56,7 +56,12 @@ export type AuthEvent =
   /** Fetch `GET /users/me` again (after a profile change, or to check that the e-mail was confirmed). */
   | { type: 'auth.user.refresh' }
   /** Ask for another e-mail confirmation link. */
-  | { type: 'auth.confirmation.resend' };
+  | { type: 'auth.confirmation.resend' }
+  /**
+   * The server handed this session a fresh token (a password change ends every other session and answers a new
+   * token for this one): it replaces the current token, the cookie is rewritten and the session goes on.
+   */
+  | { type: 'auth.token.renewed'; token: string };
 
 /** Parameters of the actions the SPA implements. */
 export interface StoreTokenParams {

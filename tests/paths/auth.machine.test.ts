@@ -49,6 +49,8 @@ const userEvents: AuthEvt[] = [
   { type: 'auth.unauthorized' },
   { type: 'auth.user.refresh' },
   { type: 'auth.confirmation.resend' },
+  { type: 'auth.token.renewed', token: shortToken },
+  { type: 'auth.token.renewed', token: expiredToken },
 ];
 
 const actorEvents: AuthEvt[] = [

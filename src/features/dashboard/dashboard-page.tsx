@@ -1,15 +1,32 @@
 import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { selectIsDistributor, selectIsWarehouseStaff } from '../../../machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../app/auth/auth-context.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { DistributorDashboard } from './distributor-dashboard.tsx';
+import { WarehouseCard } from './warehouse-home.tsx';
+import './dashboard.css';
 
+/**
+ * Main (`/dashboard`). Distributors see the figures of the current period; warehouse-only staff, who land here too,
+ * see their warehouse and the way to its orders (the distributor calls are not theirs). A USER never gets here
+ * (the route sends them to /personal).
+ */
 export default function DashboardPage() {
   const { t } = useLingui();
+  const distributor = useAuthSelector(selectIsDistributor);
+  const warehouseStaff = useAuthSelector(selectIsWarehouseStaff);
   return (
     <>
-      <PageHeader title={t`Main`} />
-      <ComingSoon
-        description={t`Your volumes, bonuses and qualification progress for the current period will be shown here.`}
+      <PageHeader
+        title={t`Main`}
+        subtitle={distributor ? t`Your business in the current period` : t`Your workplace`}
       />
+      {distributor ? <DistributorDashboard /> : null}
+      {warehouseStaff ? (
+        <div className="dash-grid">
+          <WarehouseCard compact={distributor} />
+        </div>
+      ) : null}
     </>
   );
 }

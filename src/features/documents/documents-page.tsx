@@ -1,15 +1,124 @@
 import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { errorCodeOf } from '../../../machines/auth/auth.guards.ts';
+import { useLocale } from '../../i18n/i18n.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { QueryFailure } from '../dashboard/query-failure.tsx';
+import { type DocumentId, type PortalDocument, useDocumentFile, useDocuments } from './documents.queries.ts';
+import '../dashboard/business.css';
+import './documents.css';
 
+const DESCRIPTIONS: Record<DocumentId, MessageDescriptor> = {
+  marketing_plan: msg`Ranks, volumes and how bonuses are calculated.`,
+  ethics_code: msg`The rules every distributor agrees to follow.`,
+  qualification_2025: msg`The conditions and rewards of the 2025 qualification programme.`,
+};
+
+const FAILURES: Record<string, MessageDescriptor> = {
+  NETWORK_ERROR: msg`No connection to the server. Check your connection and try again.`,
+  TIMEOUT: msg`The server did not answer in time. Please try again.`,
+  NOT_FOUND: msg`This document is not available in this language.`,
+};
+
+function DocumentRow({ document }: { document: PortalDocument }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const file = useDocumentFile();
+  const title = document.title[locale];
+  const pendingAction = file.isPending ? file.variables.action : null;
+  const failure = file.isError
+    ? (FAILURES[errorCodeOf(file.error)] ?? msg`Could not get the file. Please try again.`)
+    : null;
+  const titleId = `document-${document.id}`;
+  return (
+    <li className="dash-card document" data-document={document.id}>
+      <div className="document__icon" aria-hidden="true">
+        PDF
+      </div>
+      <div className="document__text">
+        <h2 id={titleId} className="dash-card__title">
+          {title}
+        </h2>
+        <p className="dash-card__note">{i18n._(DESCRIPTIONS[document.id])}</p>
+      </div>
+      <div className="document__actions">
+        <Button
+          variant="primary"
+          data-action="open"
+          disabled={file.isPending}
+          aria-busy={pendingAction === 'open'}
+          onClick={() => file.mutate({ documentId: document.id, lang: locale, action: 'open' })}
+        >
+          {pendingAction === 'open' ? t`Opening…` : t`Open`}
+          <span className="visually-hidden">
+            {' '}
+            {title} {t`(opens in a new tab)`}
+          </span>
+        </Button>
+        <Button
+          variant="secondary"
+          data-action="download"
+          disabled={file.isPending}
+          aria-busy={pendingAction === 'download'}
+          onClick={() => file.mutate({ documentId: document.id, lang: locale, action: 'download' })}
+        >
+          {pendingAction === 'download' ? t`Downloading…` : t`Download`}
+          <span className="visually-hidden"> {title}</span>
+        </Button>
+      </div>
+      <div className="document__status" role="status">
+        {file.isPending ? (
+          <span className="document__progress">
+            <span className="document__bar" aria-hidden="true" />
+            {t`Preparing the file…`}
+          </span>
+        ) : null}
+        {file.isSuccess && file.data === 'download' && file.variables.action === 'open'
+          ? t`The browser blocked the new tab, so the file was saved instead.`
+          : null}
+      </div>
+      {failure === null ? null : (
+        <p className="error-text document__error" role="alert">
+          {i18n._(failure)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Documents (`/documents`): marketing plan, ethics code, qualification 2025 in the interface language. */
 export default function DocumentsPage() {
   const { t } = useLingui();
+  const documents = useDocuments();
+  let body;
+  if (documents.isPending)
+    body = (
+      <div aria-busy="true">
+        <Spinner label={t`Loading the documents…`} />
+        <Skeleton lines={3} />
+      </div>
+    );
+  else if (documents.isError) body = <QueryFailure onRetry={() => void documents.refetch()} />;
+  else if (documents.data.length === 0) body = <EmptyState title={t`No documents yet`} />;
+  else
+    body = (
+      <ul className="documents">
+        {documents.data.map((document) => (
+          <DocumentRow key={document.id} document={document} />
+        ))}
+      </ul>
+    );
   return (
     <>
-      <PageHeader title={t`Documents`} />
-      <ComingSoon
-        description={t`The marketing plan, the code of ethics and the qualification programmes will be available to open here.`}
+      <PageHeader
+        title={t`Documents`}
+        subtitle={t`Open them in a new tab or save them as PDF, in the language of the interface.`}
       />
+      {body}
     </>
   );
 }

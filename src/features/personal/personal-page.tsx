@@ -1,15 +1,50 @@
 import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../ui/coming-soon.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { QueryFailure } from '../dashboard/query-failure.tsx';
+import { AccountSection } from './account-section.tsx';
+import { AddressBookSection } from './address-book-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { useMe } from './personal.queries.ts';
+import '../dashboard/business.css';
+import '../../app/auth/auth-form.css';
+import './personal.css';
 
+/**
+ * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book and the
+ * password change. Each workflow is its own small machine (`machines/personal/`).
+ */
 export default function PersonalPage() {
   const { t } = useLingui();
+  const me = useMe();
+  let body;
+  if (me.isPending)
+    body = (
+      <div className="dash-grid" aria-busy="true">
+        <Spinner label={t`Loading your data…`} />
+        <div className="dash-card">
+          <Skeleton lines={4} />
+        </div>
+        <div className="dash-card">
+          <Skeleton lines={4} />
+        </div>
+      </div>
+    );
+  else if (me.isError) body = <QueryFailure onRetry={() => void me.refetch()} />;
+  else
+    body = (
+      <div className="dash-grid">
+        <ProfileSection me={me.data} />
+        <AccountSection me={me.data} />
+        <AddressBookSection />
+        <PasswordSection />
+      </div>
+    );
   return (
     <>
-      <PageHeader title={t`Personal data`} />
-      <ComingSoon
-        description={t`Your profile, delivery addresses and password change will be available here.`}
-      />
+      <PageHeader title={t`Personal data`} subtitle={me.data?.fullName} />
+      {body}
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import { formatMoney, formatPoints } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/i18n.ts';
+import { formatMonth } from '../dashboard/business-format.ts';
+import type { ClosedStats } from './charts.queries.ts';
+
+/** The charts' figures as a table: for people who prefer numbers, and for screen readers. */
+export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-table="closed-stats">
+        <caption id="closed-stats-caption">{t`Volumes and bonuses of the last 6 closed months`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Month`}</th>
+            <th scope="col" className="num">
+              <abbr title={t`Personal volume`}>PV</abbr>
+            </th>
+            <th scope="col" className="num">
+              <abbr title={t`Group volume`}>GV</abbr>
+            </th>
+            <th scope="col" className="num">
+              <abbr title={t`Personal group volume`}>PGV</abbr>
+            </th>
+            <th scope="col" className="num">
+              <abbr title={t`Cumulative group volume`}>CGV</abbr>
+            </th>
+            <th scope="col" className="num">{t`Bonus`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stats.months.map((month) => (
+            <tr key={month.month} data-month={month.month}>
+              <th scope="row">{formatMonth(month.month, locale)}</th>
+              <td className="num" data-field="pv">
+                {formatPoints(month.pv, locale)}
+              </td>
+              <td className="num" data-field="gv">
+                {formatPoints(month.gv, locale)}
+              </td>
+              <td className="num" data-field="pgv">
+                {formatPoints(month.pgv, locale)}
+              </td>
+              <td className="num" data-field="cgv">
+                {formatPoints(month.cgv, locale)}
+              </td>
+              <td className="num" data-field="bonus">
+                {formatMoney(month.bonus, stats.currency, locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { fromPromise } from 'xstate';
+import {
+  passwordChangeMachine,
+  type PasswordChangeValues,
+} from '../../../machines/personal/password-change.machine.ts';
+import { selectPasswordChangeView } from '../../../machines/personal/personal.selectors.ts';
+import { useAuthSend } from '../../app/auth/auth-context.tsx';
+import { AuthField } from '../../app/auth/auth-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { passwordFailureMessage } from './personal-messages.ts';
+import { personalApi } from './personal.queries.ts';
+import { passwordSchema, type PasswordFormValues } from './personal.schema.ts';
+import { useFieldError } from './use-field-error.ts';
+
+const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
+
+/**
+ * Password change (spec section 5): current, new and confirmation. Every other device is logged out; this one
+ * carries on with the fresh token the answer holds (`auth.token.renewed`).
+ */
+export function PasswordSection() {
+  const { t, i18n } = useLingui();
+  const authSend = useAuthSend();
+  const logic = useMemo(
+    () =>
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise<string, PasswordChangeValues>(({ input }) =>
+            personalApi.changePassword(input),
+          ),
+        },
+        actions: {
+          renewSession: (_, { token }) => authSend({ type: 'auth.token.renewed', token }),
+        },
+      }),
+    [authSend],
+  );
+  const actorRef = useActorRef(logic);
+  const view = useSelector(actorRef, selectPasswordChangeView);
+  const fieldError = useFieldError();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordFormValues>({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (view.status === 'changed') reset(EMPTY);
+  }, [view.status, reset]);
+
+  const serverError = view.errorCode === null ? null : i18n._(passwordFailureMessage(view.errorCode));
+  const errorFor = (name: keyof PasswordFormValues, code: string | undefined) =>
+    fieldError(name, code) ?? (view.errorField === name ? serverError : null);
+  const changing = view.status === 'changing';
+
+  return (
+    <section className="dash-card" aria-labelledby="personal-password">
+      <h2 id="personal-password" className="dash-card__title">{t`Password`}</h2>
+      {view.status === 'changed' ? (
+        <div className="form">
+          <p className="notice notice--success" role="status" data-state="password-changed">
+            {t`Your password has been changed. Every other device where you were signed in has been logged out; you stay signed in here.`}
+          </p>
+          <div className="dash-card__actions">
+            <Button variant="secondary" onClick={() => actorRef.send({ type: 'password.reset' })}>
+              {t`Change it again`}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="form"
+          noValidate
+          aria-busy={changing}
+          aria-labelledby="personal-password"
+          onSubmit={handleSubmit((values) => actorRef.send({ type: 'password.change', ...values }))}
+        >
+          <p className="dash-card__note">
+            {t`Changing the password logs you out on every other device. At least 8 characters, with a letter and a digit.`}
+          </p>
+          <AuthField
+            id="password-current"
+            label={t`Current password`}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorFor('currentPassword', errors.currentPassword?.message)}
+            registration={register('currentPassword')}
+          />
+          <AuthField
+            id="password-new"
+            label={t`New password`}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorFor('newPassword', errors.newPassword?.message)}
+            registration={register('newPassword')}
+          />
+          <AuthField
+            id="password-confirmation"
+            label={t`Repeat the new password`}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorFor('newPasswordConfirmation', errors.newPasswordConfirmation?.message)}
+            registration={register('newPasswordConfirmation')}
+          />
+          {serverError !== null && view.errorField === null ? (
+            <p className="notice notice--error" role="alert">
+              {serverError}
+            </p>
+          ) : null}
+          <div className="dash-card__actions">
+            <Button type="submit" disabled={changing}>
+              {changing ? t`Changing…` : t`Change the password`}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

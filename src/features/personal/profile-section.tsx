@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { fromPromise } from 'xstate';
+import { profileMachine, type ProfileChanges } from '../../../machines/personal/profile.machine.ts';
+import { selectProfileView } from '../../../machines/personal/personal.selectors.ts';
+import { useAuthSend } from '../../app/auth/auth-context.tsx';
+import { AuthField } from '../../app/auth/auth-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PROFILE_FAILURE } from './personal-messages.ts';
+import { type Me, personalApi, storeMe } from './personal.queries.ts';
+import { profileSchema, type ProfileFormValues } from './personal.schema.ts';
+import { useFieldError } from './use-field-error.ts';
+
+function isMe(value: unknown): value is Me {
+  return typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
+}
+
+/** Full name and phone (`POST /users/update`); the e-mail address is not changed here. */
+export function ProfileSection({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
+  const authSend = useAuthSend();
+  const logic = useMemo(
+    () =>
+      profileMachine.provide({
+        actors: {
+          saveProfile: fromPromise<unknown, ProfileChanges>(({ input }) => personalApi.updateProfile(input)),
+        },
+        actions: {
+          profileSaved: (_, { user }) => {
+            if (isMe(user)) storeMe(user);
+            authSend({ type: 'auth.user.refresh' });
+          },
+        },
+      }),
+    [authSend],
+  );
+  const actorRef = useActorRef(logic);
+  const view = useSelector(actorRef, selectProfileView);
+  const fieldError = useFieldError(view.invalidFields);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { fullName: me.fullName, phone: me.phone ?? '' },
+  });
+
+  // After a save the form shows what the server stored (trimmed, spaces collapsed).
+  useEffect(() => {
+    if (view.status === 'saved') reset({ fullName: me.fullName, phone: me.phone ?? '' });
+  }, [view.status, me.fullName, me.phone, reset]);
+
+  const saving = view.status === 'saving';
+  const edited = () => actorRef.send({ type: 'profile.edit' });
+  return (
+    <section className="dash-card" aria-labelledby="personal-profile">
+      <h2 id="personal-profile" className="dash-card__title">{t`Profile`}</h2>
+      <form
+        className="form"
+        noValidate
+        aria-busy={saving}
+        aria-labelledby="personal-profile"
+        onChange={edited}
+        onSubmit={handleSubmit((values) =>
+          actorRef.send({
+            type: 'profile.save',
+            current: { fullName: me.fullName, phone: me.phone },
+            values,
+          }),
+        )}
+      >
+        <AuthField
+          id="profile-full-name"
+          label={t`Full name`}
+          autoComplete="name"
+          required
+          error={fieldError('fullName', errors.fullName?.message)}
+          registration={register('fullName')}
+        />
+        <AuthField
+          id="profile-phone"
+          label={t`Phone`}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={fieldError('phone', errors.phone?.message)}
+          registration={register('phone')}
+        />
+        {view.failed ? (
+          <p className="notice notice--error" role="alert">
+            {i18n._(PROFILE_FAILURE)}
+          </p>
+        ) : null}
+        <div role="status" className="personal-status">
+          {view.status === 'saved' ? (
+            <p className="notice notice--success">{t`Your profile has been saved.`}</p>
+          ) : null}
+          {view.status === 'unchanged' ? <p className="notice">{t`Nothing has changed.`}</p> : null}
+        </div>
+        <div className="dash-card__actions">
+          <Button type="submit" disabled={saving}>
+            {saving ? t`Saving…` : t`Save`}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
