@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { AuthRole } from '../../../machines/auth/auth.types.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -13,10 +14,12 @@ export interface AppHeaderProps {
   userName: string | null;
   userEmail: string | null;
   onLogout: () => void;
+  /** The shopping-bag link with its count, for roles that have a bag (rendered only when logged in). */
+  bagLink?: ReactNode;
 }
 
 /** The site header: brand, navigation for the role (a menu button on phones), language, account. */
-export function AppHeader({ role, authenticated, userName, userEmail, onLogout }: AppHeaderProps) {
+export function AppHeader({ role, authenticated, userName, userEmail, onLogout, bagLink }: AppHeaderProps) {
   const { t } = useLingui();
   const { open, toggle, panelId, buttonRef, containerRef } = useDisclosure();
   const items = authenticated ? navItemsFor(role) : [];
@@ -27,6 +30,7 @@ export function AppHeader({ role, authenticated, userName, userEmail, onLogout }
           <Brand />
           <div className="app-header__tools">
             <LanguageSwitcher authenticated={authenticated} />
+            {authenticated ? bagLink : null}
             {authenticated ? <UserMenu name={userName} email={userEmail} onLogout={onLogout} /> : null}
             {items.length > 0 ? (
               <button

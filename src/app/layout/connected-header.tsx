@@ -1,6 +1,9 @@
 import { selectIsAuthenticated, selectRole, selectUser } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector, useAuthSend } from '../auth/auth-context.tsx';
+import { PATHS } from '../routes.ts';
 import { AppHeader } from './app-header.tsx';
+import { BagLink } from './bag-link.tsx';
+import { navItemsFor } from './nav-items.ts';
 
 /** The header fed by the auth machine. */
 export function ConnectedHeader() {
@@ -8,6 +11,7 @@ export function ConnectedHeader() {
   const role = useAuthSelector(selectRole);
   const user = useAuthSelector(selectUser);
   const send = useAuthSend();
+  const hasBag = authenticated && navItemsFor(role).some((item) => item.to === PATHS.shoppingBag);
   return (
     <AppHeader
       role={role}
@@ -15,6 +19,7 @@ export function ConnectedHeader() {
       userName={user?.fullName || null}
       userEmail={user?.email ?? null}
       onLogout={() => send({ type: 'auth.logout' })}
+      bagLink={hasBag ? <BagLink /> : null}
     />
   );
 }
