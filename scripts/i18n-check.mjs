@@ -23,6 +23,10 @@ const IDENTICAL_ALLOWED = {
   Client: ['ro'],
   // Italian interfaces say "password" (the English loanword is the standard term).
   Password: ['it'],
+  // Rank names: Romanian "consultant", "manager", "director" are the native words; Italian uses "manager".
+  Consultant: ['ro'],
+  Manager: ['ro', 'it'],
+  Director: ['ro'],
 };
 
 const PLACEHOLDER = /\{\s*([A-Za-z0-9_]+)\s*[,}]/g;

@@ -9,7 +9,14 @@ export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {
   const { t } = useLingui();
   const locale = useLocale();
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      role="region"
+      aria-labelledby="closed-stats-caption"
+      // A keyboard user can scroll the table sideways on a narrow screen.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table className="data-table" data-table="closed-stats">
         <caption id="closed-stats-caption">{t`Volumes and bonuses of the last 6 closed months`}</caption>
         <thead>

@@ -267,7 +267,14 @@ function ClosedMonthsCard({ info }: { info: MyInfo }) {
       {info.closedMonths.length === 0 ? (
         <p className="dash-card__note">{t`No closed months yet.`}</p>
       ) : (
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          role="region"
+          aria-labelledby="dash-closed"
+          // A keyboard user can scroll the table sideways on a narrow screen.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
           <table className="data-table" data-table="closed-months">
             <caption className="visually-hidden">{t`Closed months, newest first`}</caption>
             <thead>
