@@ -1,17 +1,170 @@
 import { useLingui } from '@lingui/react/macro';
-import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { Link, useParams } from 'react-router-dom';
+import { statusOf } from '../../api/errors.ts';
+import { PATHS } from '../../app/routes.ts';
+import { formatDate, formatNumber, formatPoints } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { distributorPath, treePath } from './network-paths.ts';
+import { QueryFailure } from './list-controls.tsx';
+import { useNetworkNode, type NetworkNode } from './my-network.queries.ts';
+import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
+import './my-network.css';
 
+/** A distributor's card (`GET /users/my-network/{id}`): contacts, rank, volumes, qualifications, recruits. */
 export default function DistributorPage() {
   const { t } = useLingui();
-  const { id = '' } = useParams();
+  const id = Number(useParams().id);
+  const query = useNetworkNode(id);
+
+  // Someone outside the caller's downline is a missing object: the route shows 'Not Found'.
+  if (query.isError && statusOf(query.error) === 404) throw query.error;
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Distributor`} />
+        <Spinner label={t`Loading the distributor…`} />
+        <Skeleton lines={8} />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={t`Distributor`} />
+        <QueryFailure title={t`The distributor could not be loaded.`} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  return <DistributorCard node={query.data.node} />;
+}
+
+function DistributorCard({ node }: { node: NetworkNode }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const rank = i18n._(RANK_NAMES[node.rank]);
+  const { fullName, prn } = node;
+  const points = (value: number) => formatPoints(value, locale);
+  const firstLine = formatNumber(node.childrenCount, locale);
+  const volumes = [
+    { label: VOLUME_CODES.pv, hint: t`Personal volume`, value: node.volumes.pv },
+    { label: VOLUME_CODES.gv, hint: t`Group volume`, value: node.volumes.gv },
+    { label: VOLUME_CODES.cgv, hint: t`Cumulative group volume`, value: node.volumes.cgv },
+    { label: VOLUME_CODES.pgv, hint: t`Personal group volume`, value: node.volumes.pgv },
+  ];
   return (
     <>
-      <PageHeader title={t`Distributor`} subtitle={t`My Distributors · No. ${id}`} />
-      <ComingSoon
-        description={t`This distributor's contacts, rank, volumes, qualifications and recruits will be shown here.`}
+      <PageHeader
+        title={node.fullName}
+        subtitle={`${rank} · PRN ${prn}`}
+        actions={
+          <Link className="button button--secondary" to={PATHS.myDistributors}>
+            {t`Back to My Network`}
+          </Link>
+        }
       />
+      <div className="distributor-card">
+        <section className="distributor-card__section" aria-labelledby="distributor-contacts">
+          <h2 id="distributor-contacts">{t`Contacts and status`}</h2>
+          <dl className="facts">
+            <div>
+              <dt>{t`Full name`}</dt>
+              <dd>{node.fullName}</dd>
+            </div>
+            <div>
+              <dt>{t`E-mail`}</dt>
+              <dd>
+                <a href={`mailto:${node.email}`}>{node.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Phone`}</dt>
+              <dd>
+                {node.phone === null ? (
+                  t`Not given`
+                ) : (
+                  <a href={`tel:${node.phone.replace(/[^\d+]/g, '')}`}>{node.phone}</a>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Signing date`}</dt>
+              <dd>{formatDate(node.signingDate, locale)}</dd>
+            </div>
+            <div>
+              <dt>{t`Rank`}</dt>
+              <dd>{rank}</dd>
+            </div>
+            <div>
+              <dt>{t`PRN`}</dt>
+              <dd>{node.prn}</dd>
+            </div>
+            <div>
+              <dt>{t`Level in my network`}</dt>
+              <dd>{formatNumber(node.level, locale)}</dd>
+            </div>
+            {node.sponsorId !== null && node.level > 1 ? (
+              <div>
+                <dt>{t`Sponsored by`}</dt>
+                <dd>
+                  <Link to={distributorPath(node.sponsorId)}>{t`Open the sponsor's card`}</Link>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+
+        <section className="distributor-card__section" aria-labelledby="distributor-volumes">
+          <h2 id="distributor-volumes">{t`Volumes this period`}</h2>
+          <dl className="volume-tiles">
+            {volumes.map((volume) => (
+              <div key={volume.label} className="volume-tile">
+                <dt>
+                  <abbr title={volume.hint}>{volume.label}</abbr>
+                  <span className="visually-hidden"> ({volume.hint})</span>
+                </dt>
+                <dd className="volume-tile__value">{points(volume.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section className="distributor-card__section" aria-labelledby="distributor-qualifications">
+          <h2 id="distributor-qualifications">{t`Qualifications this period`}</h2>
+          {node.qualifications.length === 0 ? (
+            <p>{t`No qualifications this period yet.`}</p>
+          ) : (
+            <ul className="qualification-list">
+              {node.qualifications.map((code) => (
+                <li key={code} className="qualification-list__item">
+                  {i18n._(QUALIFICATION_NAMES[code])}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="distributor-card__section" aria-labelledby="distributor-team">
+          <h2 id="distributor-team">{t`Team`}</h2>
+          <dl className="facts">
+            <div>
+              <dt>{t`Recruits this period`}</dt>
+              <dd>{formatNumber(node.recruits, locale)}</dd>
+            </div>
+            <div>
+              <dt>{t`First line (all time)`}</dt>
+              <dd>{firstLine}</dd>
+            </div>
+          </dl>
+          {node.childrenCount > 0 ? (
+            <Link className="button button--primary" to={treePath(node.id)}>
+              {t`Show ${fullName}'s network in the tree`}
+            </Link>
+          ) : null}
+        </section>
+      </div>
     </>
   );
 }

@@ -1,0 +1,237 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate, formatNumber, formatPoints } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/i18n.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { distributorPath } from './network-paths.ts';
+import { Pager, QueryFailure, SearchField, positiveInt } from './list-controls.tsx';
+import {
+  useNetworkSearch,
+  type NetworkNode,
+  type NetworkSearchQuery,
+  type NetworkSort,
+  type SortOrder,
+} from './my-network.queries.ts';
+import { RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
+
+export const DOWNLINE_PAGE_SIZE = 20;
+
+const SORTS: readonly NetworkSort[] = ['name', 'rank', 'pv', 'gv', 'signingDate'];
+
+/** The contract's default direction per sort key. */
+export const defaultOrder = (sort: NetworkSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
+
+export interface DownlineParams {
+  q: string;
+  sort: NetworkSort;
+  order: SortOrder;
+  page: number;
+}
+
+/** The list's state lives in the URL: `?q=&sort=&order=&page=`. */
+export function readDownlineParams(params: URLSearchParams): DownlineParams {
+  const sortParam = params.get('sort');
+  const sort = SORTS.find((key) => key === sortParam) ?? 'signingDate';
+  const orderParam = params.get('order');
+  const order: SortOrder = orderParam === 'asc' || orderParam === 'desc' ? orderParam : defaultOrder(sort);
+  return { q: (params.get('q') ?? '').trim(), sort, order, page: positiveInt(params.get('page'), 1) };
+}
+
+function toQuery({ q, sort, order, page }: DownlineParams): NetworkSearchQuery {
+  return { page, pageSize: DOWNLINE_PAGE_SIZE, sort, order, ...(q === '' ? {} : { q }) };
+}
+
+/** The whole downline as a searchable, sortable, paged table (`GET /users/my-network/search`). */
+export function DownlineList() {
+  const { t } = useLingui();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readDownlineParams(searchParams);
+  const query = useNetworkSearch(toQuery(params));
+
+  const update = useCallback(
+    (changes: Partial<DownlineParams>, replace = false) => {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            const text = String(value);
+            const isDefault = (name === 'q' && text === '') || (name === 'page' && text === '1');
+            if (isDefault) next.delete(name);
+            else next.set(name, text);
+          }
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
+  const onSearch = useCallback((q: string) => update({ q, page: 1 }, true), [update]);
+
+  const onSort = (sort: NetworkSort) => {
+    const order: SortOrder =
+      params.sort === sort ? (params.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort);
+    update({ sort, order, page: 1 });
+  };
+
+  const searched = params.q;
+  const page = query.data;
+  const total = page?.total ?? 0;
+  const columns: ReadonlyArray<{ sort?: NetworkSort; label: string; numeric?: boolean }> = [
+    { sort: 'name', label: t`Name` },
+    { sort: 'rank', label: t`Rank` },
+    { sort: 'pv', label: VOLUME_CODES.pv, numeric: true },
+    { sort: 'gv', label: VOLUME_CODES.gv, numeric: true },
+    { sort: 'signingDate', label: t`Signing date` },
+    { label: t`Level`, numeric: true },
+    { label: t`First line`, numeric: true },
+  ];
+
+  return (
+    <section className="downline" aria-labelledby="downline-title">
+      <h2 id="downline-title" className="visually-hidden">
+        {t`Distributors of my network`}
+      </h2>
+      <div className="downline__toolbar">
+        <SearchField
+          label={t`Search distributors`}
+          placeholder={t`Name, e-mail, phone or PRN`}
+          value={params.q}
+          onSearch={onSearch}
+        />
+        <p className="downline__count" role="status">
+          {page === undefined
+            ? ''
+            : params.q === ''
+              ? t({ message: plural(total, { one: '# distributor', other: '# distributors' }) })
+              : t({ message: plural(total, { one: '# distributor found', other: '# distributors found' }) })}
+        </p>
+      </div>
+
+      {query.isPending ? (
+        <div className="downline__loading">
+          <Spinner label={t`Loading distributors…`} />
+          <Skeleton lines={8} />
+        </div>
+      ) : query.isError && page === undefined ? (
+        <QueryFailure title={t`The distributors could not be loaded.`} onRetry={() => void query.refetch()} />
+      ) : total === 0 ? (
+        params.q === '' ? (
+          <EmptyState
+            title={t`No distributors yet`}
+            description={t`Distributors you sign up, and theirs, will be listed here.`}
+          />
+        ) : (
+          <EmptyState
+            title={t`Nobody matches “${searched}”`}
+            description={t`Try a part of the name, the e-mail, the phone number or the PRN.`}
+          >
+            <Button variant="secondary" onClick={() => update({ q: '', page: 1 })}>
+              {t`Clear search`}
+            </Button>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <div
+            className="table-scroll"
+            role="region"
+            aria-labelledby="downline-title"
+            // A keyboard user can scroll the table sideways on a narrow screen.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <table className="data-table" aria-busy={query.isPlaceholderData || undefined}>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th
+                      key={column.label}
+                      scope="col"
+                      className={column.numeric ? 'data-table__numeric' : undefined}
+                      aria-sort={
+                        column.sort === undefined || column.sort !== params.sort
+                          ? undefined
+                          : params.order === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                      }
+                    >
+                      {column.sort === undefined ? (
+                        column.label
+                      ) : (
+                        <SortButton
+                          label={column.label}
+                          active={column.sort === params.sort}
+                          order={params.order}
+                          onClick={() => column.sort !== undefined && onSort(column.sort)}
+                        />
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page?.items.map((node) => (
+                  <DownlineRow key={node.id} node={node} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={params.page}
+            pageSize={DOWNLINE_PAGE_SIZE}
+            total={total}
+            onPage={(next) => update({ page: next })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SortButton({
+  label,
+  active,
+  order,
+  onClick,
+}: {
+  label: string;
+  active: boolean;
+  order: SortOrder;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="sort-button" data-active={active} onClick={onClick}>
+      <span>{label}</span>
+      <span className="sort-button__arrow" aria-hidden="true">
+        {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
+    </button>
+  );
+}
+
+function DownlineRow({ node }: { node: NetworkNode }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  return (
+    <tr>
+      <td>
+        <Link to={distributorPath(node.id)} className="data-table__primary">
+          {node.fullName}
+        </Link>
+        <span className="data-table__secondary">{node.email}</span>
+      </td>
+      <td>{i18n._(RANK_NAMES[node.rank])}</td>
+      <td className="data-table__numeric">{formatPoints(node.volumes.pv, locale)}</td>
+      <td className="data-table__numeric">{formatPoints(node.volumes.gv, locale)}</td>
+      <td>{formatDate(node.signingDate, locale)}</td>
+      <td className="data-table__numeric">{formatNumber(node.level, locale)}</td>
+      <td className="data-table__numeric">{formatNumber(node.childrenCount, locale)}</td>
+    </tr>
+  );
+}
