@@ -274,6 +274,13 @@ export interface OutboxTable {
   used_at: Timestamp | null;
 }
 
+/** Orders per warehouse and status, kept exact by triggers on `orders` (migration 0002); the code only reads it. */
+export interface OrderCountsTable {
+  warehouse_id: number;
+  status: OrderStatus;
+  n: number;
+}
+
 export interface MonthlyVolumesTable {
   user_id: number;
   /** first day of the month */
@@ -313,6 +320,7 @@ export interface DB {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
+  order_counts: OrderCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   outbox: OutboxTable;

@@ -10,6 +10,7 @@ const TABLES = [
   'clients',
   'idempotency_keys',
   'monthly_volumes',
+  'order_counts',
   'order_history',
   'order_lines',
   'orders',
