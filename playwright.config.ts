@@ -17,7 +17,7 @@ export default defineConfig({
   forbidOnly: onCi,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: onCi ? 1 : 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {

@@ -63,10 +63,11 @@ test('a USER sees only the promotions, never asks for ratings, and can keep one 
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    expect((await shop.wishlist()).productIds).toEqual([first.id]);
+    // user@demo.test's wishlist is also used by the catalogue spec in the other worker: check this product only.
+    expect((await shop.wishlist()).productIds).toContain(first.id);
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
-    expect((await shop.wishlist()).productIds).toEqual([]);
+    expect((await shop.wishlist()).productIds).not.toContain(first.id);
     expect(ratingCalls).toEqual([]);
   } finally {
     await restore();
