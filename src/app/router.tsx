@@ -102,7 +102,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.myOrder,
                 loader: requireIdParam('orderId'),
-                ...screen(() => import('../features/my-orders/order-page.tsx')),
+                ...screen(() => import('../features/my-orders/order-detail-page.tsx')),
               },
               {
                 path: PATHS.warehouseOrders,

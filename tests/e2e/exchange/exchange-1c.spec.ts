@@ -1,12 +1,11 @@
 // The 1C exchange end to end, on the real server: a warehouse user signs in, sends a completed order to 1C, 1C
 // (this test, over HTTP, as 1C:Enterprise's "Обмен с сайтом" does) runs checkauth / init / query / success and
 // sends back its document number with mode=file; the order then shows "confirmed by 1C" with that number.
-//
-// The warehouse order page (/my-orders-warehouse/:id) has no actions yet, so the order is sent to 1C through the
-// API the page will call (POST /orders/set/{id}/status?status=sent_to_1c) with the signed-in user's token, and
-// the result is read with GET /orders/get/{id}.
+// The order is sent by clicking "Send to 1C" on /my-orders-warehouse/:id, and the same page then shows the exchange
+// block confirmed by 1C with 1C's document number.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_PREFIX, bearer, expect, loginAs, test } from '../support/fixtures';
+import { openOrder } from '../warehouse/order-support';
 
 const WAREHOUSE = 'warehouse@demo.test';
 const EXCHANGE_USER = process.env.EXCHANGE_USER ?? '1c';
@@ -47,15 +46,21 @@ async function completedOrders(request: APIRequestContext, token: string): Promi
   return page.items.filter((order) => order.status === 'completed').reverse();
 }
 
-/** Sends one of the completed orders to 1C (another test may have taken one meanwhile: then the next). */
-async function sendOneToOneC(request: APIRequestContext, token: string): Promise<Order> {
+/**
+ * Sends one of the completed orders to 1C by clicking on its warehouse page (another test may take one meanwhile:
+ * the page then shows the conflict and we try the next).
+ */
+async function sendOneToOneC(page: Page, request: APIRequestContext, token: string): Promise<Order> {
   for (const candidate of await completedOrders(request, token)) {
-    const response = await request.post(`${API_PREFIX}/orders/set/${candidate.id}/status`, {
-      headers: bearer(token),
-      params: { status: 'sent_to_1c', version: candidate.version },
-    });
-    if (response.status() === 200) return (await response.json()) as Order;
-    expect(response.status(), await response.text()).toBe(409);
+    await openOrder(page, `/my-orders-warehouse/${candidate.id}`);
+    const send = page.locator('[data-action="order.sendTo1c"]');
+    if ((await send.count()) === 0) continue;
+    await send.click();
+    const detail = page.locator('.order-detail');
+    await expect(detail).not.toHaveAttribute('data-order-version', String(candidate.version));
+    if ((await detail.getAttribute('data-order-status')) !== 'sent_to_1c') continue;
+    const read = await request.get(`${API_PREFIX}/orders/get/${candidate.id}`, { headers: bearer(token) });
+    return (await read.json()) as Order;
   }
   throw new Error('no completed order of the warehouse could be sent to 1C');
 }
@@ -68,7 +73,7 @@ test('a warehouse order sent to 1C is fetched, confirmed and numbered by 1C over
 }) => {
   await loginAs(page, WAREHOUSE);
   const token = await tokenOf(page);
-  const sent = await sendOneToOneC(request, token);
+  const sent = await sendOneToOneC(page, request, token);
   expect(sent.status).toBe('sent_to_1c');
 
   // 1C: checkauth with HTTP Basic, then the session cookie on every call.
@@ -128,6 +133,10 @@ test('a warehouse order sent to 1C is fetched, confirmed and numbered by 1C over
   expect(order.history.map((entry) => entry.event)).toEqual(
     expect.arrayContaining(['SEND_TO_1C', 'EXCHANGE_SENT', 'EXCHANGE_CONFIRMED', 'EXCHANGE_DOCUMENT']),
   );
+  await openOrder(page, `/my-orders-warehouse/${sent.id}`);
+  const block = page.locator('.exchange-status');
+  await expect(block).toHaveAttribute('data-exchange-state', 'confirmed');
+  await expect(block).toContainText(documentNumber);
   const again = await request.get(EXCHANGE, { params: { type: 'sale', mode: 'query' }, headers: session });
   expect(await again.text()).not.toContain(`<Ид>${sent.id}</Ид>`);
 

@@ -1,0 +1,126 @@
+import type { components } from '../../openapi/schema.d.ts';
+import type {
+  LifecycleEventType,
+  LifecycleRole,
+  OrderStatus,
+} from '../order-lifecycle/order-lifecycle.types.ts';
+
+/** The order as the API gives it (`GET /orders/get/{id}`, and the `order` of a 409 body). */
+export type ApiOrder = components['schemas']['Order'];
+export type ApiOrderLine = components['schemas']['OrderLine'];
+
+/**
+ * Who is looking at the order. The warehouse page acts as `warehouse`, the distributor's order page as
+ * `distributor`; the payment provider never acts through this machine.
+ */
+export type ViewerRole = Exclude<LifecycleRole, 'payment_provider'>;
+
+/** Lifecycle events sent with a reason text (a comment the server stores on the history entry). */
+export const REASON_ACTIONS = ['order.decline', 'order.reject', 'order.cancel', 'partial.reject'] as const;
+export type ReasonAction = (typeof REASON_ACTIONS)[number];
+
+/** Lifecycle events sent at once, without a payload. */
+export const DIRECT_ACTIONS = [
+  'check.start',
+  'order.confirm',
+  'partial.accept',
+  'order.prepare',
+  'order.markReady',
+  'pickup.request',
+  'delivery.request',
+  'order.handOver',
+  'delivery.process',
+  'order.send',
+  'delivery.outForDelivery',
+  'receipt.confirm',
+  'order.complete',
+  'order.sendTo1c',
+] as const;
+export type DirectAction = (typeof DIRECT_ACTIONS)[number];
+
+/**
+ * Every lifecycle event a person triggers from an order page falls in exactly one group: direct, with a reason,
+ * the partial-confirmation editor, or payment (`payment.retry` is part of paying again). The provider's events
+ * (`payment.succeeded`, `payment.failed`) come from the provider page, not from here.
+ */
+type Grouped = DirectAction | ReasonAction | 'order.confirmPartial' | 'payment.retry';
+type ProviderEvents = 'payment.succeeded' | 'payment.failed';
+type Ungrouped = Exclude<LifecycleEventType, Grouped | ProviderEvents>;
+export const ACTION_GROUPS_COMPLETE: [Ungrouped] extends [never] ? true : Ungrouped = true;
+
+/** What the `performAction` actor is asked to do: one API call, always with the order's version. */
+export type ActionRequest =
+  | { kind: 'status'; event: DirectAction | ReasonAction; status: OrderStatus; comment?: string }
+  | { kind: 'decline'; comment: string }
+  | { kind: 'confirmPartial'; note: string; lines: Array<{ lineId: number; quantity: number }> }
+  | { kind: 'comment'; comment: string };
+
+export interface PerformActionInput {
+  orderId: number;
+  version: number;
+  request: ActionRequest;
+}
+
+/** A failure as the machine reads it: the API error code, and the current order when the body carries one. */
+export interface ActionFailure {
+  code: string | null;
+  status: number | null;
+  order: ApiOrder | null;
+}
+
+export interface PartialDraft {
+  /** New quantity per line id (all lines of the order). */
+  quantities: Record<string, number>;
+  note: string;
+}
+
+export interface ReasonDraft {
+  action: ReasonAction;
+  text: string;
+}
+
+export interface OrderActionsInput {
+  order: ApiOrder;
+  role: ViewerRole;
+}
+
+export interface OrderActionsContext {
+  order: ApiOrder;
+  role: ViewerRole;
+  reason: ReasonDraft | null;
+  partial: PartialDraft | null;
+  /** The order comment being written (the comment form). */
+  comment: string;
+  /** The request in flight (or the last one), so a refusal can say what was refused. */
+  pending: ActionRequest | null;
+  /** The last failure's code (`VERSION_CONFLICT`, `VALIDATION_FAILED`, `PAYMENT_NOT_ALLOWED`, ...). */
+  errorCode: string | null;
+  /** Bumped by every successful change, so views can announce it. */
+  changes: number;
+}
+
+export type OrderActionsEvent =
+  /** A fresher copy of the order (the page's query refetched it); ignored while a request runs. */
+  | { type: 'order.refreshed'; order: ApiOrder }
+  | { type: 'action.run'; action: DirectAction }
+  | { type: 'reason.open'; action: ReasonAction }
+  | { type: 'reason.change'; text: string }
+  | { type: 'reason.submit' }
+  | { type: 'reason.close' }
+  | { type: 'partial.open' }
+  | { type: 'partial.quantity'; lineId: string; quantity: number }
+  | { type: 'partial.note'; note: string }
+  | { type: 'partial.submit' }
+  | { type: 'partial.close' }
+  | { type: 'comment.change'; text: string }
+  | { type: 'comment.submit' }
+  | { type: 'payment.start' }
+  | { type: 'notice.dismiss' };
+
+/** Codes the machine itself gives a refusal that never reached the server. */
+export const LOCAL_ERROR_CODES = {
+  reasonRequired: 'REASON_REQUIRED',
+  commentRequired: 'COMMENT_REQUIRED',
+  partialInvalid: 'PARTIAL_INVALID',
+  noteRequired: 'NOTE_REQUIRED',
+} as const;

@@ -1,0 +1,77 @@
+// Keyboard only: confirm, and confirm partially, without touching the mouse.
+import { expect, test } from '../support/fixtures';
+import {
+  WAREHOUSE_STAFF,
+  apiStatus,
+  contextAs,
+  createOrder,
+  distributorFor,
+  fetchOrder,
+  openOrder,
+  tabTo,
+  warehouseOrderPath,
+} from './order-support';
+
+test('keyboard only: Tab to Confirm and press Enter', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 7,
+  });
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  const page = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  await openOrder(page, warehouseOrderPath(order.id));
+  await tabTo(page, '[data-action="order.confirm"]');
+  const outline = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+  expect(outline, 'the focused button shows a focus ring').not.toMatch(/^none|0px$/);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.order-detail')).toHaveAttribute('data-order-status', 'confirmed');
+  expect((await fetchOrder(request, WAREHOUSE_STAFF, order.id)).status).toBe('confirmed');
+});
+
+test('keyboard only: open the partial editor, set quantities, write the note and send', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order, lineIds } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [3, 2],
+    productOffset: 8,
+  });
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  const page = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  await openOrder(page, warehouseOrderPath(order.id));
+  await tabTo(page, '[data-action="order.confirmPartial"]');
+  await page.keyboard.press('Enter');
+
+  const [first, second] = lineIds;
+  const firstInput = page.locator(`input[name="quantity-${first}"]`);
+  await expect(firstInput).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(firstInput).toHaveValue('2');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(`input[name="quantity-${second}"]`)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('textarea[name="note"]')).toBeFocused();
+  await page.keyboard.type('Second product is out of stock');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-form="partial"] button[type="submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.order-detail')).toHaveAttribute('data-order-status', 'awaiting_distributor');
+
+  const stored = await fetchOrder(request, WAREHOUSE_STAFF, order.id);
+  expect(stored.partialNote).toBe('Second product is out of stock');
+  expect(stored.lines.find((line) => line.id === first)?.confirmedQuantity).toBe(2);
+  expect(stored.lines.find((line) => line.id === second)?.confirmedQuantity).toBe(0);
+});
