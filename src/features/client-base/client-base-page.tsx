@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { useClients, type Client } from './client-base.queries.ts';
-import { Pager, QueryFailure, SearchField, positiveInt } from './list-controls.tsx';
+import { Pager, QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
 import './client-base.css';
 
 export const CLIENTS_PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { useClient, type ClientDetail, type ClientOrder } from './client-base.queries.ts';
 import { DISPLAY_STATUS_NAMES } from './client-labels.ts';
-import { QueryFailure } from './list-controls.tsx';
+import { QueryFailure } from '../../ui/list-controls.tsx';
 import './client-base.css';
 
 /** The marketing plan's code for points, printed as it is in every language. */

@@ -7,7 +7,7 @@ import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
-import { QueryFailure } from './list-controls.tsx';
+import { QueryFailure } from '../../ui/list-controls.tsx';
 import { useNetworkNode, type NetworkNode } from './my-network.queries.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 import './my-network.css';

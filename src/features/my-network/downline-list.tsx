@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath } from './network-paths.ts';
-import { Pager, QueryFailure, SearchField, positiveInt } from './list-controls.tsx';
+import { Pager, QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
 import {
   useNetworkSearch,
   type NetworkNode,

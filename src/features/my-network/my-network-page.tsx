@@ -6,7 +6,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { GenealogyTree } from './genealogy-tree.tsx';
 import { DownlineList } from './downline-list.tsx';
-import { positiveInt } from './list-controls.tsx';
+import { positiveInt } from '../../ui/list-controls.tsx';
 import { NetworkExportButton } from './network-export-button.tsx';
 import './my-network.css';
 

@@ -1,9 +1,10 @@
+/** Search field, pager and query-failure message shared by the paged list screens. */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { formatNumber } from '../../i18n/format.ts';
-import { useLocale } from '../../i18n/i18n.ts';
-import { Button } from '../../ui/button.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { formatNumber } from '../i18n/format.ts';
+import { useLocale } from '../i18n/i18n.ts';
+import { Button } from './button.tsx';
+import { EmptyState } from './empty-state.tsx';
 
 /** Search text waits this long after the last key before it becomes the query. */
 export const SEARCH_DEBOUNCE_MS = 300;
