@@ -12,37 +12,17 @@ export type Localized = Record<Lang, string>;
 export const CATEGORIES = ['makeup', 'perfumery', 'facial_care'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const ORDER_STATUSES = [
-  'placed',
-  'awaiting_warehouse',
-  'checking',
-  'awaiting_distributor',
-  'confirmed',
-  'prepared',
-  'ready',
-  'pickup_requested',
-  'delivery_requested',
-  'delivery_processing',
-  'sent',
-  'in_delivery',
-  'received',
-  'completed',
-  'sent_to_1c',
-  'rejected',
-  'cancelled_by_distributor',
-  'cancelled_by_warehouse',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAYMENT_METHODS = ['cash', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** `not_required`: cash, or a card order whose amount is not final yet (before `confirmed`). */
-export const PAYMENT_STATES = ['not_required', 'need_pay', 'pay_failed', 'paid'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+// The order vocabularies are the lifecycle machine's own: one list, two users (the machine and the database).
+export {
+  DELIVERY_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  type DeliveryType,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentState,
+} from '../../machines/order-lifecycle/order-lifecycle.types.ts';
 
 export const PAYMENT_ATTEMPT_STATES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type PaymentAttemptState = (typeof PAYMENT_ATTEMPT_STATES)[number];
