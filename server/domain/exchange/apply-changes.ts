@@ -20,7 +20,7 @@ import type {
 import type { DB, OrdersTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { HISTORY_EVENT } from '../orders/history-events.ts';
-import { factsOf, persistOutcome, type LineRow } from '../orders/persist.ts';
+import { factsOf, linesWithStock, persistOutcome } from '../orders/persist.ts';
 import type { IncomingDocument } from './commerceml-reader.ts';
 import { EXCHANGE_EVENTS, recordExchangeEvents } from './queue.ts';
 import { parseStatusValue } from './statuses.ts';
@@ -61,25 +61,6 @@ async function findOrder(trx: Transaction<DB>, doc: IncomingDocument): Promise<O
       .executeTakeFirst();
   }
   return undefined;
-}
-
-async function linesOf(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
-  return trx
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.list_price',
-      'l.price',
-      'l.points',
-      'l.requested_quantity',
-      'l.confirmed_quantity',
-      'p.stock',
-    ])
-    .where('l.order_id', '=', orderId)
-    .orderBy('l.id')
-    .execute();
 }
 
 /** The status 1C asks for, null when it asks for none, or the reason it cannot be read. */
@@ -167,7 +148,7 @@ async function applyDocument(
     .selectAll()
     .where('id', '=', row.id)
     .executeTakeFirstOrThrow();
-  const lines = await linesOf(trx, row.id);
+  const lines = await linesWithStock(trx, row.id);
   const facts = factsOf(locked, lines);
   const type = eventForTargetStatus(facts, 'warehouse', target);
   const event = type === null ? null : eventFor(type);

@@ -19,7 +19,7 @@ import type { AuthContext } from '../../auth/authenticate.ts';
 import type { DB, OrdersTable } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable, type ErrorDetail, type HttpError } from '../../http/errors.ts';
 import { COMMENT_EVENT, HISTORY_EVENT } from './history-events.ts';
-import { factsOf, persistOutcome, type LineRow } from './persist.ts';
+import { factsOf, linesWithStock, persistOutcome } from './persist.ts';
 import { loadExistingOrder, type Db, type Order, type OrderViewOptions } from './order-view.ts';
 
 export type LockedOrder = Selectable<OrdersTable>;
@@ -59,25 +59,6 @@ export function rolesOnOrder(
 /** The order row, locked for the rest of the transaction (`select … for update`). */
 export async function lockOrder(trx: Transaction<DB>, id: number): Promise<LockedOrder | undefined> {
   return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-async function lockedLines(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
-  return trx
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.list_price',
-      'l.price',
-      'l.points',
-      'l.requested_quantity',
-      'l.confirmed_quantity',
-      'p.stock',
-    ])
-    .where('l.order_id', '=', orderId)
-    .orderBy('l.id')
-    .execute();
 }
 
 /** Builds the event of this type for `setOrderStatus` (payload from the query), or null when it needs a body. */
@@ -168,7 +149,7 @@ export async function applyChangeLocked(
     return;
   }
 
-  const lines = await lockedLines(trx, row.id);
+  const lines = await linesWithStock(trx, row.id);
   const facts = factsOf(row, lines);
   const candidates: OrderLifecycleEvent[] = [];
   if (change.kind === 'target') {

@@ -9,16 +9,14 @@
  * carrying the page language chosen at `POST /payment/pay` (the `payments` table has no column for it).
  */
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
 import { LANGS, type Lang } from '../../db/reference.ts';
-import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { applyChangeLocked, lockOrder, type LockedOrder, type OrderActor } from './apply.ts';
 import { PAYMENT_CANCELLED_EVENT } from './history-events.ts';
-import { factsOf, type LineRow } from './persist.ts';
+import { factsOf, linesWithStock } from './persist.ts';
 import { loadExistingOrder, paymentUrl, type Db, type OrderViewOptions } from './order-view.ts';
 
 export type PaymentSession = components['schemas']['PaymentSession'];
@@ -33,25 +31,6 @@ export function langOfPaymentId(id: string): Lang | null {
   const match = /^pay_([a-z]{2})_/.exec(id);
   const code = match?.[1];
   return code !== undefined && (LANGS as readonly string[]).includes(code) ? (code as Lang) : null;
-}
-
-async function linesOf(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
-  return trx
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.list_price',
-      'l.price',
-      'l.points',
-      'l.requested_quantity',
-      'l.confirmed_quantity',
-      'p.stock',
-    ])
-    .where('l.order_id', '=', orderId)
-    .orderBy('l.id')
-    .execute();
 }
 
 export interface StartPaymentInput {
@@ -85,7 +64,7 @@ export async function startPayment(
   return db.transaction().execute(async (trx) => {
     let row: LockedOrder | undefined = await lockOrder(trx, input.orderId);
     if (row === undefined || row.user_id !== input.auth.userId) throw notFound();
-    const actions = selectOrderActions(factsOf(row, await linesOf(trx, row.id)), 'distributor');
+    const actions = selectOrderActions(factsOf(row, await linesWithStock(trx, row.id)), 'distributor');
     if (!actions.canPay && !actions.canRetryPayment) {
       throw conflict('PAYMENT_NOT_ALLOWED', { order: await loadExistingOrder(trx, row.id, view) });
     }

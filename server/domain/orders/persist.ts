@@ -47,6 +47,26 @@ export function heldQuantity(status: OrderStatus, line: Quantities): number {
 export const machineLineId = (id: number): string => String(id);
 
 /** A line as the machine sees it: the paid unit price (promo or list), and the stock the order may draw on. */
+/** An order's lines with each product's current stock: what `factsOf` needs (inside the order's transaction). */
+export async function linesWithStock(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
+  return trx
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select([
+      'l.id',
+      'l.product_id',
+      'l.list_price',
+      'l.price',
+      'l.points',
+      'l.requested_quantity',
+      'l.confirmed_quantity',
+      'p.stock',
+    ])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.id')
+    .execute();
+}
+
 export function machineLine(status: OrderStatus, line: LineRow): OrderLine {
   const requested = line.requested_quantity;
   const confirmed = line.confirmed_quantity;
