@@ -8,6 +8,8 @@ const TABLES = [
   'addresses',
   'carts',
   'clients',
+  'exchange_file_parts',
+  'exchange_sessions',
   'idempotency_keys',
   'monthly_volumes',
   'order_counts',
