@@ -98,8 +98,7 @@ export async function takeQuery(db: Kysely<DB>, session: ExchangeSession): Promi
 }
 
 export type PartOutcome =
-  | { kind: 'stored'; sessionBytes: number }
-  | { kind: 'over-limit'; sessionBytes: number };
+  { kind: 'stored'; sessionBytes: number } | { kind: 'over-limit'; sessionBytes: number };
 
 /**
  * Keeps one more part of `filename`, unless the session's parts would pass `SESSION_PART_BYTES` together: then
