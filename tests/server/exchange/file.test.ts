@@ -190,7 +190,7 @@ describe('mode=file: 1C sends its changes back', () => {
       headers: { cookie: onec.cookie ?? '', 'content-type': 'application/json' },
       payload: '{}',
     });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
   });
 
   it('accepts the other modes as POST too (some 1C versions post every step)', async () => {
