@@ -1929,8 +1929,9 @@ export interface components {
         };
         /**
          * @description A protocol answer: `text/plain` lines (`success\n<cookie name>\n<cookie value>` for `checkauth`,
-         *     `zip=no\nfile_limit=<bytes>` for `init`, `success` for `success` and `file`), or, for `query`, the
-         *     CommerceML 2.10 document (UTF-8 with a byte-order mark).
+         *     `zip=no\nfile_limit=<bytes>` for `init`, `success` for `success` and `file`; `failure\n<reason>` for a
+         *     `file` the portal cannot read or apply, which 1C keeps and sends again), or, for `query`, the CommerceML 2.10
+         *     document (UTF-8 with a byte-order mark).
          */
         ExchangeAnswer: {
             headers: {
