@@ -176,7 +176,8 @@ async function receiveFile(call: ExchangeCall, session: ExchangeSession): Promis
     return failure(call, filename, 'the file does not start as XML');
   }
   // The closing tag may itself be cut between two parts: look at the end of what is held too.
-  const ending = held.length > 0 ? Buffer.concat([held.subarray(Math.max(0, held.length - 256)), part]) : part;
+  const ending =
+    held.length > 0 ? Buffer.concat([held.subarray(Math.max(0, held.length - 256)), part]) : part;
   if (!endsWithRoot(ending)) {
     if (part.length < EXCHANGE_FILE_LIMIT) {
       // 1C cuts a file into parts of exactly `file_limit` bytes: a shorter part is the last one, and this file
