@@ -98,15 +98,19 @@ const LOCAL = new Set<string>(Object.values(LOCAL_ERROR_CODES));
 
 /**
  * Keeps the graph small: one server answer per path (after it, only dismissing the notice), one draft text each,
- * and the comment form only from the first start.
+ * the comment form only from the first start and with no other draft open, a fresher order once.
  */
 function candidateEvents(snapshot: Snap<Machine>, label: string): AEvt[] {
   const { context } = snapshot;
   const answered = context.changes > 0 || (context.errorCode !== null && !LOCAL.has(context.errorCode));
   if (answered) return snapshot.matches('ready') ? [{ type: 'notice.dismiss' }] : answers;
-  return [...userEvents, ...answers].filter(
-    (event) => !event.type.startsWith('comment.') || label === starts[0]?.label,
-  );
+  return [...userEvents, ...answers].filter((event) => {
+    if (event.type.startsWith('comment.'))
+      return label === starts[0]?.label && context.reason === null && context.partial === null;
+    if (event.type === 'order.refreshed')
+      return context.comment === '' && context.order.version < fresh.version;
+    return true;
+  });
 }
 
 const send = (event: OrderActionsEvent, actor: Actor<Machine>) => {
