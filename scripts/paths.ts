@@ -11,7 +11,7 @@
 // --workers N (Playwright workers for api/browser, default 1), --report DIR (default .tmp/paths-report).
 // Exit code 1 on any failed path, a machine without a suite, or a transition left unwalked without a reason.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { PATH_SUITES } from '../tests/paths/suites/registry.ts';
@@ -177,7 +177,14 @@ async function runSpecLevel(
       if (status !== 'passed' && status !== 'skipped') checks.push(`${spec.title}: ${status}`);
       continue;
     }
-    const trace = result?.attachments?.find((attachment) => attachment.name === 'trace')?.path;
+    // Playwright empties its output folder on the next run: the trace of a failure is copied into the report.
+    const found = result?.attachments?.find((attachment) => attachment.name === 'trace')?.path;
+    let trace: string | undefined;
+    if (found !== undefined && status !== 'passed' && existsSync(found)) {
+      mkdirSync(join(options.report, 'traces'), { recursive: true });
+      trace = join(options.report, 'traces', `${suite.name}-${level}-${id}.zip`);
+      copyFileSync(found, trace);
+    }
     byId.set(id, {
       id,
       status: status === 'passed' ? 'passed' : status === 'skipped' ? 'not run' : 'failed',
@@ -211,6 +218,7 @@ function coverageOf(
 ): LevelCoverage {
   const model = suiteModel(suite);
   const passed = new Set(records.filter((record) => record.status === 'passed').map((record) => record.id));
+  const failed = new Set(records.filter((record) => record.status !== 'passed').map((record) => record.id));
   const walkedPaths = model.paths.filter((entry) => passed.has(entry.id));
   const transitions = new Set(walkedPaths.flatMap((entry) => [...entry.transitions]));
   const states = new Set(walkedPaths.flatMap((entry) => [...entry.states]));
@@ -222,7 +230,10 @@ function coverageOf(
       continue;
     }
     const blocked = unreachable.find((entry) => entry.transitions.has(key));
-    if (blocked) reasons.set(key, `${level} cannot: ${blocked.reason}`);
+    const failedOn = model.paths.filter((entry) => failed.has(entry.id) && entry.transitions.has(key));
+    if (failedOn.length > 0)
+      reasons.set(key, `only paths that failed take it: ${failedOn.map((e) => e.id).join(', ')}`);
+    else if (blocked) reasons.set(key, `${level} cannot: ${blocked.reason}`);
     else if (partial) reasons.set(key, 'not in this run (replay)');
   }
   return {
