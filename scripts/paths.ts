@@ -367,6 +367,7 @@ async function main(): Promise<number> {
     generatedAt: new Date().toISOString(),
     command: `npm run paths -- ${process.argv.slice(2).join(' ')}`.trim(),
     machines: results.map(({ suite, coverage }) => ({ suite, coverage })),
+    withoutSuite: chosenFiles.filter((file) => !suiteByFile.has(file)),
     problems,
   });
   const failures = results

@@ -39,6 +39,8 @@ export interface ReportData {
   generatedAt: string;
   command: string;
   machines: Array<{ suite: PathSuite; coverage: LevelCoverage[] }>;
+  /** Machine files of machines/ that have no suite (the run fails for them). */
+  withoutSuite: string[];
   problems: string[];
 }
 
@@ -261,7 +263,15 @@ export function renderReport(data: ReportData): string {
         return `<tr class="${failures > 0 ? 'bad' : ''}"><td><a href="#${escape(suite.name)}">${escape(suite.name)}</a></td><td>${level.level}</td><td>${run ? `${level.states.covered.length}/${level.states.total}` : '–'}</td><td>${run ? `${level.transitions.covered.length}/${level.transitions.total}` : '–'}</td><td>${run ? level.records.length : 'not run'}</td><td>${run ? failures : '–'}</td></tr>`;
       }),
     )
-    .join('');
+    .join('')
+    .concat(
+      data.withoutSuite
+        .map(
+          (file) =>
+            `<tr class="bad"><td><code>${escape(file)}</code></td><td colspan="5">NO PATH SUITE: the run fails until one is registered</td></tr>`,
+        )
+        .join(''),
+    );
   const sections = data.machines
     .map(
       ({ suite, coverage }) =>
@@ -294,6 +304,7 @@ export function writeReport(dir: string, data: ReportData): string {
     generatedAt: data.generatedAt,
     command: data.command,
     problems: data.problems,
+    withoutSuite: data.withoutSuite,
     machines: data.machines.map(({ suite, coverage }) => ({
       name: suite.name,
       file: suite.file,
