@@ -144,14 +144,30 @@ function svgChart(machine: AnyStateMachine, walked: Set<string>, statesWalked: S
   const label = (node: AnyStateNode) => node.path.join('.');
   const parts: string[] = [];
   const pairCount = new Map<string, number>();
-  for (const edge of edges) {
+  // A node's transitions to itself are one loop: "event, event +n", red when any of them was not walked.
+  const loops = new Map<string, ChartEdge[]>();
+  for (const edge of edges)
+    if (edge.from === edge.to) loops.set(edge.from, [...(loops.get(edge.from) ?? []), edge]);
+  const drawn = [
+    ...edges
+      .filter((edge) => edge.from !== edge.to)
+      .map((edge) => ({ edge, keys: [edge.key], label: edge.event })),
+    ...[...loops.values()].map((group) => {
+      const [first] = group;
+      const names = [...new Set(group.map((edge) => edge.event))];
+      const label =
+        names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`;
+      return { edge: first ?? group[0], keys: group.map((edge) => edge.key), label };
+    }),
+  ].filter((entry): entry is { edge: ChartEdge; keys: string[]; label: string } => entry.edge !== undefined);
+  for (const { edge, keys, label: edgeLabel } of drawn) {
     const pair = `${edge.from}->${edge.to}`;
     const index = pairCount.get(pair) ?? 0;
     pairCount.set(pair, index + 1);
-    const ok = walked.has(edge.key);
+    const ok = keys.every((key) => walked.has(key));
     const stroke = ok ? '#1b7f3b' : '#c62828';
     const dash = ok ? '' : ' stroke-dasharray="6 4"';
-    const title = `<title>${escape(edge.key)}${ok ? ' (walked)' : ' (not walked)'}</title>`;
+    const title = `<title>${keys.map((key) => `${escape(key)}${walked.has(key) ? ' (walked)' : ' (not walked)'}`).join('\n')}</title>`;
     let d: string;
     let lx: number;
     let ly: number;
@@ -182,7 +198,7 @@ function svgChart(machine: AnyStateMachine, walked: Set<string>, statesWalked: S
     }
     parts.push(
       `<g class="edge ${ok ? 'walked' : 'unwalked'}">${title}<path d="${d}" fill="none" stroke="${stroke}" stroke-width="1.6"${dash} marker-end="url(#arrow-${ok ? 'ok' : 'no'})"/>` +
-        `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" class="edge-label" fill="${stroke}">${escape(edge.event)}</text></g>`,
+        `<text x="${lx.toFixed(1)}" y="${ly.toFixed(1)}" class="edge-label" fill="${stroke}">${escape(edgeLabel)}</text></g>`,
     );
   }
   for (const node of nodes) {
