@@ -98,17 +98,21 @@ const LOCAL = new Set<string>(Object.values(LOCAL_ERROR_CODES));
 
 /**
  * Keeps the graph small: one server answer per path (after it, only dismissing the notice), one draft text each,
- * the comment form only from the first start and with no other draft open, a fresher order once.
+ * one draft at a time (reason, partial editor or comment; the comment only from the first start), a fresher order
+ * once.
  */
 function candidateEvents(snapshot: Snap<Machine>, label: string): AEvt[] {
   const { context } = snapshot;
   const answered = context.changes > 0 || (context.errorCode !== null && !LOCAL.has(context.errorCode));
   if (answered) return snapshot.matches('ready') ? [{ type: 'notice.dismiss' }] : answers;
+  const noReason = context.reason === null;
+  const noPartial = context.partial === null;
+  const noComment = context.comment === '';
   return [...userEvents, ...answers].filter((event) => {
-    if (event.type.startsWith('comment.'))
-      return label === starts[0]?.label && context.reason === null && context.partial === null;
-    if (event.type === 'order.refreshed')
-      return context.comment === '' && context.order.version < fresh.version;
+    if (event.type.startsWith('comment.')) return label === starts[0]?.label && noReason && noPartial;
+    if (event.type === 'reason.open') return noPartial && noComment;
+    if (event.type === 'partial.open') return noReason && noComment;
+    if (event.type === 'order.refreshed') return noComment && context.order.version < fresh.version;
     return true;
   });
 }
