@@ -1,22 +1,18 @@
 // The checkout machine's model paths clicked in Chromium against the reference server. The paths are the ones
 // tests/paths/checkout.machine.test.ts runs on the machine (generated from the production machine); this run takes
-// every path a browser can drive against the real server, then a covering subset of them (greedy: each chosen path
-// adds machine transitions no earlier one took), and proves what it covers: the union of the transitions of every
-// runnable path is covered by the subset, and each transition left to the machine run has a stated reason.
+// every path a browser can drive against the real server (the suite, tests/paths/suites/checkout.suite.ts, says which
+// and why not), then a covering subset of them (`selectPaths`, as `npm run paths` does), and proves what it covers:
+// the union of the transitions of every runnable path is covered, and each transition left to the machine run has
+// a stated reason.
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { AnyStateMachine } from 'xstate';
 import { selectStep } from '../../machines/checkout/checkout.selectors.ts';
-import {
-  checkoutPathSets,
-  LONG_COMMENT,
-  pathMachine,
-  type CheckoutMachineUnderTest,
-} from '../machines/checkout/checkout-paths.ts';
+import type { CheckoutMachineUnderTest } from '../machines/checkout/checkout-paths.ts';
 import { API_PREFIX, bearer, cachedToken, expect, startSession, test } from '../e2e/support/fixtures';
 import { fillBag, textsOf } from '../e2e/checkout/checkout-support';
-import { definitionTransitionKeys } from './support/coverage.ts';
 import type { ModelPath, Snap } from './support/model-paths.ts';
-import { runPathOnMachine, type ExecutorTable } from './support/run-path.ts';
+import type { ExecutorTable } from './support/run-path.ts';
+import { pathTitle, selectPaths, selectionFromEnv, suiteModel } from './support/suite.ts';
+import { checkoutSuite } from './suites/checkout.suite.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,98 +27,42 @@ interface Ctx {
   t: (id: string) => string;
 }
 
-/** Why some paths stay with the machine run: the browser cannot produce these events against the real server. */
-function browserCannot(previous: Snap<CheckoutMachineUnderTest>, step: Step, label: string): string | null {
-  const event = step.event as { type: string; [key: string]: unknown };
-  if (label === 'e-mail not confirmed')
-    return 'the shell shows the e-mail notice before the bag for such users';
-  if (event.type === 'bag.changed') return 'the bag changing in another tab during checkout';
-  if (event.type === 'comments.change' && event.comment === LONG_COMMENT)
-    return 'textareas stop at maxLength';
-  if (event.type.startsWith('email.')) return 'the shell shows the e-mail notice before the bag';
-  if (event.type === 'xstate.error.actor.createOrder') {
-    const code = (event.error as { code?: string }).code;
-    if (code !== 'NETWORK_ERROR') return `the server answering ${code ?? 'an error'} for this bag`;
-  }
-  if (event.type === 'xstate.done.actor.createOrder') {
-    const output = event.output as { paymentMethod: string; paymentState: string };
-    const method = previous.context.pending?.body.paymentMethod ?? previous.context.paymentMethod;
-    if (output.paymentState === 'need_pay')
-      return 'a card amount due at creation (the server confirms it later)';
-    if (output.paymentMethod !== method) return 'an answer for another payment method';
-  }
-  if (event.type.includes('payOrder') || event.type === 'payment.retry')
-    return 'needs a card amount due at creation';
-  if (event.type === 'xstate.error.actor.createAddress')
-    return 'the server refusing an address the form accepts';
-  if (event.type.includes('resendConfirmation')) return 'the shell handles the e-mail notice';
-  return null;
-}
-
-function runnable(path: Path, label: string): string | null {
-  let previous = path.start;
-  for (const step of path.steps) {
-    const reason = browserCannot(previous, step, label);
-    if (reason !== null) return reason;
-    previous = step.state;
-  }
-  return null;
-}
-
-const sets = checkoutPathSets();
-const allPaths = sets.flatMap((set) => set.paths.map((path) => ({ path, label: set.label })));
-const withTransitions = allPaths.map((entry) => ({
-  ...entry,
-  reason: runnable(entry.path, entry.label),
-  transitions: runPathOnMachine(pathMachine, entry.path).transitions,
+/**
+ * The paths this run clicks, picked as `npm run paths` picks them (`selectPaths`): a covering set of the paths a
+ * browser can drive (`PATHS_SET=all`: all of them; `PATHS_IDS`: a replay). What a browser cannot drive, and why,
+ * is the suite's `checkoutBrowserCannot`.
+ */
+const selection = selectionFromEnv();
+const selected = selectPaths(checkoutSuite, 'browser', selection);
+const chosen = selected.run.map((entry) => ({
+  entry,
+  path: entry.path as Path,
+  label: entry.setLabel,
 }));
-const browserPaths = withTransitions.filter((entry) => entry.reason === null);
-const reachable = new Set(browserPaths.flatMap((entry) => [...entry.transitions]));
 
-/** Greedy set cover: fewest paths that take every transition some browser-runnable path takes. */
-function coveringSubset() {
-  const chosen: typeof browserPaths = [];
-  const covered = new Set<string>();
-  for (;;) {
-    let best: (typeof browserPaths)[number] | undefined;
-    let gain = 0;
-    for (const entry of browserPaths) {
-      const adds = [...entry.transitions].filter((key) => !covered.has(key)).length;
-      if (
-        adds > gain ||
-        (adds === gain && adds > 0 && best !== undefined && entry.path.steps.length < best.path.steps.length)
-      ) {
-        best = entry;
-        gain = adds;
-      }
-    }
-    if (best === undefined || gain === 0) return { chosen, covered };
-    chosen.push(best);
-    for (const key of best.transitions) covered.add(key);
-  }
-}
-
-const { chosen, covered } = coveringSubset();
-
-test('the browser subset covers every transition a browser can take, and names the rest', () => {
-  const all = definitionTransitionKeys(pathMachine as AnyStateMachine);
-  const machineOnly = [...all].filter((key) => !covered.has(key));
+test('the browser paths cover every transition a browser can take, and name the rest', () => {
+  test.skip(selection.ids !== undefined, 'a replay runs only the paths it names');
+  const model = suiteModel(checkoutSuite);
+  const covered = new Set(selected.run.flatMap((entry) => [...entry.transitions]));
+  const unreachable = new Set(selected.unreachable.map((entry) => entry.id));
+  const reachable = new Set(
+    model.paths.filter((entry) => !unreachable.has(entry.id)).flatMap((entry) => [...entry.transitions]),
+  );
+  const machineOnly = [...model.transitions].filter((key) => !covered.has(key));
   const reasons = new Map<string, string>();
-  for (const entry of withTransitions) {
-    if (entry.reason === null) continue;
+  for (const entry of selected.unreachable)
     for (const key of entry.transitions)
       if (!covered.has(key) && !reasons.has(key)) reasons.set(key, entry.reason);
-  }
   console.log(
-    `checkout paths: ${allPaths.length} generated, ${browserPaths.length} runnable in a browser, ${chosen.length} clicked; ` +
-      `transitions ${covered.size}/${all.size} in the browser, the rest on the machine run:\n` +
+    `checkout paths: ${model.paths.length} generated, ${model.paths.length - unreachable.size} runnable in a browser, ${chosen.length} clicked; ` +
+      `transitions ${covered.size}/${model.transitions.size} in the browser, the rest on the machine run:\n` +
       machineOnly
         .map((key) => `  ${key} — ${reasons.get(key) ?? 'not reachable by a runnable path'}`)
         .join('\n'),
   );
   expect([...reachable].filter((key) => !covered.has(key))).toEqual([]);
   for (const key of machineOnly) expect(reasons.has(key), `no reason for ${key}`).toBe(true);
-  expect(covered.size).toBeGreaterThan(all.size / 2);
+  expect(covered.size).toBeGreaterThan(model.transitions.size / 2);
 });
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -230,8 +170,8 @@ async function expectShows(ctx: Ctx, expected: Snap<CheckoutMachineUnderTest>): 
   }
 }
 
-for (const [index, { path, label }] of chosen.entries()) {
-  test(`path ${index + 1}/${chosen.length} — ${path.description}`, async ({ page, request }) => {
+for (const [index, { entry, path, label }] of chosen.entries()) {
+  test(`path ${index + 1}/${chosen.length} — ${pathTitle(entry)}`, async ({ page, request }) => {
     const restored = label === 'refresh while submitting';
     await fillBag(request, ACCOUNT, restored ? 1 : 2);
     await resetAddressBook(request, label === 'a new address during checkout');

@@ -6,50 +6,21 @@ import {
   LIFECYCLE_EVENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_STATES,
-  type OrderLifecycleEvent,
 } from '../../machines/order-lifecycle/order-lifecycle.types';
 import { assertFullCoverage } from './support/coverage';
 import { type PathSet, snapshotKey, stateKey } from './support/model-paths';
 import { candidateEvents, orderLifecyclePathSets } from './support/order-lifecycle.paths';
 import { type ExecutorTable, runPath } from './support/run-path';
+import { orderLifecycleMachineExecutors } from './suites/order-lifecycle.suite';
 
 type Machine = typeof orderLifecycleMachine;
 
 const sets: Array<PathSet<Machine>> = orderLifecyclePathSets();
 
-interface MachineCtx {
-  actor: Actor<Machine>;
-}
+type MachineCtx = Actor<Machine>;
 
-const send = (event: OrderLifecycleEvent, ctx: MachineCtx) => {
-  ctx.actor.send(event);
-};
-
-/** The machine runner's executor table: one entry per event type, or this file does not compile. */
-const machineExecutors = {
-  'check.start': send,
-  'order.confirm': send,
-  'order.confirmPartial': send,
-  'order.reject': send,
-  'partial.accept': send,
-  'partial.reject': send,
-  'order.cancel': send,
-  'order.decline': send,
-  'order.prepare': send,
-  'order.markReady': send,
-  'pickup.request': send,
-  'delivery.request': send,
-  'order.handOver': send,
-  'delivery.process': send,
-  'order.send': send,
-  'delivery.outForDelivery': send,
-  'receipt.confirm': send,
-  'order.complete': send,
-  'order.sendTo1c': send,
-  'payment.succeeded': send,
-  'payment.failed': send,
-  'payment.retry': send,
-} satisfies ExecutorTable<Machine, MachineCtx>;
+/** The machine runner's executor table (the suite's): one entry per event type, or it does not compile. */
+const machineExecutors = orderLifecycleMachineExecutors;
 
 describe('order lifecycle paths run on the machine', () => {
   for (const set of sets) {
@@ -60,9 +31,9 @@ describe('order lifecycle paths run on the machine', () => {
         const landed: string[] = [];
         await runPath(path, {
           executors: machineExecutors,
-          ctx: { actor },
+          ctx: actor,
           checkState: (expected, ctx) => {
-            expect(snapshotKey(ctx.actor.getSnapshot())).toBe(snapshotKey(expected));
+            expect(snapshotKey(ctx.getSnapshot())).toBe(snapshotKey(expected));
             landed.push(stateKey(expected));
           },
         });

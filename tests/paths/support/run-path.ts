@@ -18,6 +18,11 @@ export interface RunPathOptions<TMachine extends AnyStateMachine, TCtx> {
   ctx: TCtx;
   /** Asserts the system under test is in `expected` (called once for the start and after every step). */
   checkState?: (expected: Snap<TMachine>, ctx: TCtx, stepIndex: number) => Promise<void> | void;
+  /**
+   * Events XState itself sends (`xstate.done.actor.*`, `xstate.error.actor.*`, `xstate.after.*`): they are no
+   * event type of the machine, so the table has no entry for them. Without this option such a step fails.
+   */
+  system?: Executor<Evt<TMachine>, TCtx>;
 }
 
 /** Executes a path against any system under test through its executor table. */
@@ -29,8 +34,10 @@ export async function runPath<TMachine extends AnyStateMachine, TCtx>(
   for (const [index, step] of path.steps.entries()) {
     const type: Evt<TMachine>['type'] = step.event.type;
     // The table is complete by type; indexing a correlated union needs this one widening.
-    const execute = options.executors[type] as Executor<Evt<TMachine>, TCtx>;
-    await execute(step.event, options.ctx);
+    const execute = options.executors[type] as Executor<Evt<TMachine>, TCtx> | undefined;
+    const run = execute ?? (String(type).startsWith('xstate.') ? options.system : undefined);
+    if (run === undefined) throw new Error(`no executor for ${String(type)}`);
+    await run(step.event, options.ctx);
     await options.checkState?.(step.state, options.ctx, index);
   }
 }

@@ -1,0 +1,35 @@
+import type { PathSuite } from '../support/suite';
+import { addressBookSuite } from './address-book.suite';
+import { authSuite } from './auth.suite';
+import { checkoutSuite } from './checkout.suite';
+import { emailConfirmationSuite } from './email-confirmation.suite';
+import { genealogySuite } from './genealogy.suite';
+import { languageSuite } from './language.suite';
+import { orderActionsSuite } from './order-actions.suite';
+import { orderLifecycleSuite } from './order-lifecycle.suite';
+import { passwordChangeSuite } from './password-change.suite';
+import { passwordRecoverySuite } from './password-recovery.suite';
+import { profileSuite } from './profile.suite';
+
+/**
+ * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
+ * for any without a suite here). To register a machine: write `tests/paths/suites/<name>.suite.ts` with
+ * `definePathSuite({ name, file, machine, sets, levels })`, import it here, add it to the list.
+ *
+ * A child machine a parent invokes is a machine of its own (its own file, its own suite): the parent's paths
+ * receive the child's results as `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, so the parent's
+ * suite never walks inside the child.
+ */
+export const PATH_SUITES: readonly PathSuite[] = [
+  orderLifecycleSuite,
+  orderActionsSuite,
+  checkoutSuite,
+  authSuite,
+  emailConfirmationSuite,
+  passwordRecoverySuite,
+  languageSuite,
+  profileSuite,
+  addressBookSuite,
+  passwordChangeSuite,
+  genealogySuite,
+];
