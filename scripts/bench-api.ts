@@ -36,6 +36,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
+import { benchLists } from './bench/lists.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
@@ -500,6 +501,7 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
+  await benchLists({ distributors, orders, requests });
 }
 
 main().catch((error: unknown) => {

@@ -7,11 +7,13 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-order-counts.ts';
+import * as m0005 from './migrations/0005-list-indexes.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-order-counts': m0002,
+  '0005-list-indexes': m0005,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

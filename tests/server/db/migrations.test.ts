@@ -8,6 +8,7 @@ const TABLES = [
   'addresses',
   'carts',
   'clients',
+  'downline_counts',
   'idempotency_keys',
   'monthly_volumes',
   'order_counts',
