@@ -1,11 +1,11 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -38,7 +38,9 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      const files = (await filesUnder(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.includes(`${sep}.vite${sep}`),
+      );
       await Promise.all(
         files.map(async (file) => {
           if ((await stat(file)).size < 256) return;
@@ -59,8 +61,74 @@ function precompress(): Plugin {
   };
 }
 
+/** The font of the text above the fold (body text, Cyrillic: the default language), preloaded with the entry. */
+const ABOVE_THE_FOLD_FONTS = ['open-sans-cyrillic-400-normal.woff2'];
+
+/**
+ * `<link rel="preload" as="font">` for the above-the-fold font file, so it downloads alongside the entry instead of
+ * after the stylesheet is parsed and the text laid out; the other faces load when text needs them
+ * (`font-display: swap` everywhere, `unicode-range` per subset).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'portal:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const tags: HtmlTagDescriptor[] = [];
+        for (const output of Object.values(context.bundle ?? {})) {
+          if (output.type !== 'asset') continue;
+          const names = output.originalFileNames.map((name) => name.split('/').at(-1));
+          if (!names.some((name) => name !== undefined && ABOVE_THE_FOLD_FONTS.includes(name))) continue;
+          tags.push({
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              href: `/${output.fileName}`,
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          });
+        }
+        return tags;
+      },
+    },
+  };
+}
+
+/**
+ * `dist/.vite/modules.json`: the size of every module in every chunk (before minification), so `npm run budget` can
+ * tell what each package costs of the JavaScript loaded up front.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'portal:module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, module]) => [id, module.renderedLength]),
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), precompress()],
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    preloadFonts(),
+    moduleSizes(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': { target: apiProxyTarget, changeOrigin: true },
@@ -76,5 +144,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps for error reports, without a `sourceMappingURL` in the files (and the server does not serve them).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunk each route loads with its imports (read by `npm run budget`; a dot
+    // directory, so the server does not serve it).
+    manifest: true,
   },
 });
