@@ -1,29 +1,11 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { resolve } from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { precompressDir } from './scripts/lib/precompress.mjs';
 
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
-
-/** What is worth compressing (fonts and images are compressed already; source maps are not served). */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? filesUnder(path) : Promise.resolve([path]);
-    }),
-  );
-  return nested.flat();
-}
 
 /**
  * Pre-compressed siblings of every built text file (`x.js.br` at brotli's best, `x.js.gz` at gzip's best), written
@@ -38,25 +20,7 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter(
-        (file) => COMPRESSIBLE.test(file) && !file.includes(`${sep}.vite${sep}`),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          if ((await stat(file)).size < 256) return;
-          const content = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
-      );
+      await precompressDir(outDir);
     },
   };
 }
