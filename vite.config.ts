@@ -84,11 +84,60 @@ function moduleSizes(): Plugin {
   };
 }
 
+/**
+ * The active language's message catalogue downloads alongside the entry instead of after it has run: a small classic
+ * script (`assets/catalogue-preload-*.js`, `async`, external because the CSP allows no inline script) reads the
+ * stored language as `src/i18n/i18n.ts` does and adds a `modulepreload` link for that catalogue's chunk.
+ */
+function preloadCatalogue(): Plugin {
+  let scriptFile: string | undefined;
+  return {
+    name: 'portal:preload-catalogue',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        const code =
+          output.type === 'chunk'
+            ? /locales\/(\w+)\/messages\.po$/.exec(output.facadeModuleId ?? '')?.[1]
+            : undefined;
+        if (code !== undefined) files[code] = `/${output.fileName}`;
+      }
+      if (Object.keys(files).length === 0) return;
+      const source = `// Preloads the active language's catalogue (see vite.config.ts, preloadCatalogue).
+(function () {
+  var files = ${JSON.stringify(files)};
+  var code = 'ru';
+  try {
+    var stored = String(localStorage.getItem('lang') || 'ru').trim().toLowerCase().split(/[-_]/)[0];
+    if (Object.prototype.hasOwnProperty.call(files, stored)) code = stored;
+  } catch (e) {}
+  var link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = files[code];
+  document.head.appendChild(link);
+})();
+`;
+      const ref = this.emitFile({ type: 'asset', name: 'catalogue-preload.js', source });
+      scriptFile = this.getFileName(ref);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler() {
+        if (scriptFile === undefined) return [];
+        return [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    preloadCatalogue(),
     preloadFonts(),
     moduleSizes(),
     precompress(),
