@@ -130,33 +130,46 @@ try {
   const tab = await browser.newPage();
   const cdp = await tab.createCDPSession();
 
+  /** One Lighthouse run of `page` from a cold cache and clean storage; a run Lighthouse itself spoils (a trace
+   * without its navigation start, …) is run once more. */
+  const auditOnce = async (page, attempt = 1) => {
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.clearBrowserCookies');
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
+    if (page.login !== null) {
+      await cdp.send('Network.setCookie', {
+        name: 'token',
+        value: tokens.get(page.login),
+        url: base,
+        path: '/',
+        sameSite: 'Lax',
+      });
+    }
+    const result = await lighthouse(
+      `${base}${page.path}`,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      tab,
+    );
+    const lhr = result?.lhr;
+    if (lhr === undefined || lhr.runtimeError) {
+      const reason = lhr?.runtimeError?.message ?? 'no result';
+      if (attempt < 2) {
+        console.log(`  (${page.name}: ${reason}: run again)`);
+        return auditOnce(page, attempt + 1);
+      }
+      throw new Error(`${page.name}: ${reason}`);
+    }
+    if (lhr.finalDisplayedUrl.replace(base, '') !== page.path)
+      throw new Error(`${page.name}: ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    return lhr;
+  };
+
   const results = new Map(pages.map((page) => [page.name, []]));
   console.log(`Lighthouse 12 mobile, ${runs} round(s) of ${pages.length} pages, interleaved (${chromePath})`);
   for (let round = 1; round <= runs; round++) {
     for (const page of pages) {
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Network.clearBrowserCookies');
-      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
-      if (page.login !== null) {
-        await cdp.send('Network.setCookie', {
-          name: 'token',
-          value: tokens.get(page.login),
-          url: base,
-          path: '/',
-          sameSite: 'Lax',
-        });
-      }
-      const result = await lighthouse(
-        `${base}${page.path}`,
-        { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
-        undefined,
-        tab,
-      );
-      const lhr = result?.lhr;
-      if (lhr === undefined || lhr.runtimeError)
-        throw new Error(`${page.name}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-      if (lhr.finalDisplayedUrl.replace(base, '') !== page.path)
-        throw new Error(`${page.name}: ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+      const lhr = await auditOnce(page);
       const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const row = {
         score: (lhr.categories.performance.score ?? Number.NaN) * 100,
