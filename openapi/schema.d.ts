@@ -1970,6 +1970,13 @@ export interface components {
     parameters: {
         /** @description 1-based page number. */
         Page: number;
+        /**
+         * @description Keyset paging: the page that follows this item (the id of the last item of the page before), found through an
+         *     index at the same cost whatever the depth. `page` is then not used to find the page, only echoed back (the page
+         *     number the client shows). An id that is not in the list gives an empty page. Without `after`, `page` is an
+         *     offset.
+         */
+        After: number;
         /** @description Items per page. */
         PageSize: number;
         /** @description Order id. */
@@ -3006,6 +3013,13 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description Keyset paging: the page that follows this item (the id of the last item of the page before), found through an
+                 *     index at the same cost whatever the depth. `page` is then not used to find the page, only echoed back (the page
+                 *     number the client shows). An id that is not in the list gives an empty page. Without `after`, `page` is an
+                 *     offset.
+                 */
+                after?: components["parameters"]["After"];
                 /** @description The warehouse list tab. */
                 tab?: components["schemas"]["WarehouseOrderTab"];
                 /** @description An order number (prefix), or the customer's name, e-mail or PRN (substring, case-insensitive). */

@@ -37,6 +37,7 @@ import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
 import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
+import { benchLists } from './bench/lists.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
@@ -504,6 +505,7 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
+  await benchLists({ distributors, orders, requests });
 }
 
 main().catch((error: unknown) => {

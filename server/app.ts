@@ -19,6 +19,7 @@ import { checkResponse, type ResponseProblem } from './contract/responses.ts';
 import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
+import { registerJsonCompression } from './delivery/compress-json.ts';
 import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { errorBody, HttpError, tooManyRequests } from './http/errors.ts';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
+  registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
   if (spaRoot !== undefined) {
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
@@ -253,6 +255,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       wildcard: false,
       index: false,
+      // Built with `.br` / `.gz` siblings (vite.config.ts): sent as they are, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // Source maps are built for error reports, not served.
+      allowedPath: (path: string) => !path.endsWith('.map'),
       setHeaders: (reply: FastifyReply, path: string) => {
         const immutable = /[\\/]assets[\\/]/.test(path);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -6,15 +6,19 @@ import { createAppRouter } from './app/router.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
-async function start(): Promise<void> {
+/**
+ * A parallel boot: the active language's catalogue and the current route's chunk start downloading together (the
+ * router resolves the lazy route of the URL as it is created), and React renders at once. The shell shows no text
+ * before the catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and
+ * no wait for the catalogue before the rest starts.
+ */
+function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
-  // The stored language is active before the first render: no flash of another language.
-  try {
-    await activateLocale(getStoredLocale());
-  } catch (error) {
+  activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
-  }
+    return activateLocale('ru').catch(() => undefined);
+  });
   const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
@@ -25,4 +29,4 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+start();

@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -48,6 +49,7 @@ async function openPGlite(dataDir: string, loadDataDir: Blob | undefined): Promi
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     parsers: PARSERS,
+    extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

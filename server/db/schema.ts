@@ -105,6 +105,14 @@ export interface UsersTable {
   session_version: Generated<number>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** lower(full_name), generated (migration 0005; trigram-indexed for `like '%q%'`) */
+  search_name: GeneratedAlways<string>;
+  /** lower(email), generated */
+  search_email: GeneratedAlways<string>;
+  /** lower(coalesce(prn, '')), generated */
+  search_prn: GeneratedAlways<string>;
+  /** lower(coalesce(phone, '')), generated */
+  search_phone: GeneratedAlways<string>;
 }
 
 export interface AddressesTable {
@@ -275,6 +283,12 @@ export interface OutboxTable {
 }
 
 /** Orders per warehouse and status, kept exact by triggers on `orders` (migration 0002); the code only reads it. */
+/** Distributors below each user (migration 0005), kept exact by triggers on `users`. */
+export interface DownlineCountsTable {
+  user_id: number;
+  n: number;
+}
+
 export interface OrderCountsTable {
   warehouse_id: number;
   status: OrderStatus;
@@ -341,6 +355,7 @@ export interface DB {
   order_counts: OrderCountsTable;
   exchange_sessions: ExchangeSessionsTable;
   exchange_file_parts: ExchangeFilePartsTable;
+  downline_counts: DownlineCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   outbox: OutboxTable;

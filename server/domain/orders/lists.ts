@@ -30,6 +30,8 @@ export type WarehouseOrderCounts = components['schemas']['WarehouseOrderCounts']
 export interface PageRequest {
   page: number;
   pageSize: number;
+  /** keyset paging: the page after this order (then `page` is only echoed back) */
+  after?: number | undefined;
 }
 
 const offsetOf = ({ page, pageSize }: PageRequest): number => (page - 1) * pageSize;
@@ -103,8 +105,16 @@ const newerFirst = (a: PageKey, b: PageKey): number =>
   b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
 /**
+ * Orders older than order `after` in the list's order (`created_at desc, id desc`): a row comparison with the
+ * order's own key (read in SQL, so the microseconds of `created_at` are kept), which the list indexes walk from.
+ */
+const olderThan = (after: number) =>
+  sql<boolean>`(o.created_at, o.id) < (select k.created_at, k.id from orders k where k.id = ${after})`;
+
+/**
  * Ids of one page of a warehouse's orders in the given statuses, newest first: per status the first
  * `offset + pageSize` entries of `orders_warehouse_list_idx`, merged (an `IN` list cannot walk that index in order).
+ * With `after` (keyset) the offset is 0 and each walk starts below that order's key: the same cost at any depth.
  */
 async function warehousePageKeys(
   db: Db,
@@ -112,12 +122,16 @@ async function warehousePageKeys(
   statuses: readonly OrderStatus[] | undefined,
   paging: PageRequest,
 ): Promise<number[]> {
-  const offset = offsetOf(paging);
-  const base = db.selectFrom('orders').select(['id', 'created_at']).where('warehouse_id', '=', warehouseId);
+  const offset = paging.after === undefined ? offsetOf(paging) : 0;
+  let base = db
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.created_at'])
+    .where('o.warehouse_id', '=', warehouseId);
+  if (paging.after !== undefined) base = base.where(olderThan(paging.after));
   if (statuses === undefined) {
     const rows = await base
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
       .limit(paging.pageSize)
       .offset(offset)
       .execute();
@@ -126,9 +140,9 @@ async function warehousePageKeys(
   const perStatus = await Promise.all(
     statuses.map((status) =>
       base
-        .where('status', '=', status)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .where('o.status', '=', status)
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
         .limit(offset + paging.pageSize)
         .execute(),
     ),
@@ -190,9 +204,9 @@ export async function listWarehouseOrders(
       .select('id')
       .where((eb) =>
         eb.or([
-          eb(sql<string>`lower(full_name)`, 'like', contains),
-          eb(sql<string>`lower(email)`, 'like', contains),
-          eb(sql<string>`lower(coalesce(prn, ''))`, 'like', contains),
+          eb('search_name', 'like', contains),
+          eb('search_email', 'like', contains),
+          eb('search_prn', 'like', contains),
         ]),
       )
       .limit(MAX_SEARCH_CUSTOMERS + 1)
@@ -209,9 +223,9 @@ export async function listWarehouseOrders(
         const byCustomer =
           customers.length > MAX_SEARCH_CUSTOMERS
             ? eb.or([
-                eb(sql<string>`lower(u.full_name)`, 'like', contains),
-                eb(sql<string>`lower(u.email)`, 'like', contains),
-                eb(sql<string>`lower(coalesce(u.prn, ''))`, 'like', contains),
+                eb('u.search_name', 'like', contains),
+                eb('u.search_email', 'like', contains),
+                eb('u.search_prn', 'like', contains),
               ])
             : eb(
                 'o.user_id',
@@ -221,17 +235,34 @@ export async function listWarehouseOrders(
         return eb.or([byNumber, byCustomer]);
       });
     if (statuses !== undefined) search = search.where('o.status', 'in', statuses);
-    rows = await search
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
+    // One query for the page and the total: a window count over every match (taken before the keyset condition,
+    // which only marks the rows of the page), the page cut from it outside.
+    const after = paging.after;
+    const matches = search
+      .select((eb) => eb.fn.countAll<number>().over().as('total'))
+      .select((after === undefined ? sql<boolean>`true` : olderThan(after)).as('in_page'))
+      .as('m');
+    const found = await db
+      .selectFrom(matches)
+      .selectAll()
+      .where('m.in_page', '=', true)
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .offset(after === undefined ? offsetOf(paging) : 0)
       .execute();
-    const counted = await search
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    total = Number(counted.n);
+    rows = found.map(({ total: _total, in_page: _inPage, ...row }) => row);
+    // A page past the end has no row to carry the total: only then is it counted apart.
+    total =
+      found[0]?.total ??
+      Number(
+        (
+          await search
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
   }
   return {
     items: await summarise(db, rows, lang),

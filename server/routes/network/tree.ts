@@ -1,5 +1,5 @@
 /** The genealogy: `getMyNetwork`, `getNetworkNode` (a node and a page of its children) and `searchMyNetwork`. */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import { RANKS } from '../../db/reference.ts';
@@ -108,34 +108,58 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
     const pattern = containsPattern(query.q.trim() === '' ? query.q : query.q.trim());
     base = base.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['u.full_name']), 'like', pattern),
-        eb(eb.fn('lower', ['u.email']), 'like', pattern),
-        eb(eb.fn('lower', [eb.fn.coalesce('u.phone', eb.val(''))]), 'like', pattern),
-        eb(eb.fn('lower', [eb.fn.coalesce('u.prn', eb.val(''))]), 'like', pattern),
+        eb('u.search_name', 'like', pattern),
+        eb('u.search_email', 'like', pattern),
+        eb('u.search_phone', 'like', pattern),
+        eb('u.search_prn', 'like', pattern),
       ]),
     );
   }
-  // The total comes with the page (a window count); only a page past the end needs a separate count.
-  let ordered = base.select((eb) => ['u.id', eb.fn.countAll<number>().over().as('total')]);
-  if (sort === 'name') ordered = ordered.orderBy('u.full_name', direction);
-  else if (sort === 'rank') ordered = ordered.orderBy(rankOrder, direction).orderBy('u.full_name', 'asc');
-  else if (sort === 'pv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.pv', eb.val(0)), direction);
-  else if (sort === 'gv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.gv', eb.val(0)), direction);
-  else ordered = ordered.orderBy('u.signing_date', direction);
-  const rows = await ordered
-    .orderBy('u.id', 'asc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total =
-    rows[0]?.total ??
-    (page === 1
-      ? 0
-      : ((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0));
-  const items = await loadNodeList(
-    db,
-    rows.map((row) => row.id),
-    { periodStart, rootDepth: caller.depth },
-  );
+  const offset = (page - 1) * pageSize;
+  let ids: number[];
+  let total: number;
+  if (query.q === undefined && (sort === 'signingDate' || sort === 'name')) {
+    // The whole downline in an indexed order: the page walks `users_downline_signing_idx` / `_name_idx` and stops
+    // after it (or, for a small downline, the path index and a small sort: the planner picks); the total is the
+    // maintained figure of `downline_counts` (migration 0005), not a count over the downline.
+    // Ties in the index's order: by id ascending when walked forward, descending when walked backward.
+    const forward = sort === 'name' ? direction === 'asc' : direction === 'desc';
+    const key =
+      sort === 'name'
+        ? sql`u.full_name ${sql.raw(direction)}`
+        : sql`u.signing_date ${sql.raw(direction)} nulls ${sql.raw(forward ? 'last' : 'first')}`;
+    const [rows, counted] = await Promise.all([
+      db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where('u.path', 'like', belowPattern(caller.path))
+        .where('u.id', '<>', caller.id)
+        .where('u.is_partner', '=', true)
+        .orderBy(key)
+        .orderBy('u.id', forward ? 'asc' : 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      db.selectFrom('downline_counts').select('n').where('user_id', '=', caller.id).executeTakeFirst(),
+    ]);
+    ids = rows.map((row) => row.id);
+    total = counted?.n ?? 0;
+  } else {
+    // The total comes with the page (a window count); only a page past the end needs a separate count.
+    let ordered = base.select((eb) => ['u.id', eb.fn.countAll<number>().over().as('total')]);
+    if (sort === 'name') ordered = ordered.orderBy('u.full_name', direction);
+    else if (sort === 'rank') ordered = ordered.orderBy(rankOrder, direction).orderBy('u.full_name', 'asc');
+    else if (sort === 'pv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.pv', eb.val(0)), direction);
+    else if (sort === 'gv') ordered = ordered.orderBy((eb) => eb.fn.coalesce('mv.gv', eb.val(0)), direction);
+    else ordered = ordered.orderBy('u.signing_date', direction);
+    const rows = await ordered.orderBy('u.id', 'asc').limit(pageSize).offset(offset).execute();
+    ids = rows.map((row) => row.id);
+    total =
+      rows[0]?.total ??
+      (page === 1
+        ? 0
+        : ((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst())?.total ?? 0));
+  }
+  const items = await loadNodeList(db, ids, { periodStart, rootDepth: caller.depth });
   return { items, page, pageSize, total } satisfies NetworkNodePage;
 };

@@ -20,7 +20,7 @@ export const listWarehouseOrders: Handler<'listWarehouseOrders'> = async (ctx) =
     ctx.db,
     ctx.user.warehouseId,
     { tab: ctx.query.tab, q: ctx.query.q },
-    { page: ctx.query.page ?? 1, pageSize: ctx.query.pageSize ?? 20 },
+    { page: ctx.query.page ?? 1, pageSize: ctx.query.pageSize ?? 20, after: ctx.query.after },
     ctx.lang,
   );
 

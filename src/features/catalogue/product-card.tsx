@@ -17,7 +17,12 @@ export interface ProductCardProps {
   children?: ReactNode;
   /** False hides the heart (the wishlist screen has its own remove button). */
   showWishlistToggle?: boolean;
+  /** The first row of a grid: its image is the page's largest paint, so it loads at once and first. */
+  priority?: boolean;
 }
+
+/** Cards of a grid's first row (two columns on a phone): their images load eagerly, with high priority. */
+export const FIRST_ROW_CARDS = 2;
 
 /** One product: image, name in the active language, price, points, stock, wishlist heart and the given actions. */
 export function ProductCard({
@@ -25,6 +30,7 @@ export function ProductCard({
   headingLevel = 3,
   children,
   showWishlistToggle = true,
+  priority = false,
 }: ProductCardProps) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -43,7 +49,8 @@ export function ProductCard({
           alt=""
           width="240"
           height="240"
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
         />
         {saving !== null ? (

@@ -11,6 +11,7 @@ import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { useGoods } from '../catalogue/catalogue.queries.ts';
 import { Pagination } from '../catalogue/pagination.tsx';
 import {
+  FIRST_ROW_CARDS,
   ProductCard,
   ProductGrid,
   ProductGridItem,
@@ -207,9 +208,9 @@ export default function NewOrderPage() {
   } else if (data !== undefined) {
     results = (
       <ProductGrid label={t`Products`} busy={goods.isPlaceholderData}>
-        {data.items.map((product) => (
+        {data.items.map((product, index) => (
           <ProductGridItem key={product.id}>
-            <ProductCard product={product}>
+            <ProductCard product={product} priority={index < FIRST_ROW_CARDS}>
               <AddToBag product={product} productName={localized(product.name, locale)} />
             </ProductCard>
           </ProductGridItem>

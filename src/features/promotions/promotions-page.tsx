@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { usePromotions } from '../catalogue/catalogue.queries.ts';
 import {
+  FIRST_ROW_CARDS,
   ProductCard,
   ProductGrid,
   ProductGridItem,
@@ -58,9 +59,9 @@ export default function PromotionsPage() {
   } else {
     body = (
       <ProductGrid label={t`Promoted products`}>
-        {promotions.data.map((product) => (
+        {promotions.data.map((product, index) => (
           <ProductGridItem key={product.id}>
-            <ProductCard product={product}>
+            <ProductCard product={product} priority={index < FIRST_ROW_CARDS}>
               <AddToBag product={product} productName={localized(product.name, locale)} />
             </ProductCard>
           </ProductGridItem>

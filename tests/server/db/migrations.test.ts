@@ -10,6 +10,7 @@ const TABLES = [
   'clients',
   'exchange_file_parts',
   'exchange_sessions',
+  'downline_counts',
   'idempotency_keys',
   'monthly_volumes',
   'order_counts',

@@ -224,6 +224,32 @@ describe('GET /users/my-network/search', () => {
     expect(oldest).toEqual([...oldest].sort());
   });
 
+  it('pages the whole downline by signing date and by name without gaps or repeats', async () => {
+    const ids = await downlineIds(t, partnerId);
+    const queries: Record<string, string>[] = [
+      {},
+      { order: 'asc' },
+      { sort: 'name' },
+      { sort: 'name', order: 'desc' },
+    ];
+    for (const query of queries) {
+      const all = await t.get<NetworkNodePage>('/users/my-network/search', {
+        token: partner,
+        query: { ...query, pageSize: 100 },
+      });
+      const seen: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const { body } = await t.get<NetworkNodePage>('/users/my-network/search', {
+          token: partner,
+          query: { ...query, page, pageSize: 9 },
+        });
+        expect(body.total).toBe(ids.length);
+        seen.push(...body.items.map((node) => node.id));
+      }
+      expect(seen).toEqual(all.body.items.slice(0, 27).map((node) => node.id));
+    }
+  });
+
   it('keeps the total on a page past the end', async () => {
     const ids = await downlineIds(t, partnerId);
     const { body } = await t.get<NetworkNodePage>('/users/my-network/search', {

@@ -264,4 +264,63 @@ describe('GET /orders/get/list/warehouse', () => {
     expect(beyond.body.items).toEqual([]);
     expect(beyond.body.total).toBe(all.body.total);
   });
+
+  it('pages by keyset (after the last order of the page before) exactly as by page number, with a tab and a search', async () => {
+    const sample = await t.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select((eb) => ['u.email', eb.fn.countAll<number>().as('n')])
+      .where(
+        'o.warehouse_id',
+        '=',
+        (
+          await t.db
+            .selectFrom('users')
+            .select('warehouse_id')
+            .where('email', '=', WAREHOUSE)
+            .executeTakeFirstOrThrow()
+        ).warehouse_id ?? 0,
+      )
+      .groupBy('u.email')
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    const filters: Record<string, string>[] = [
+      {},
+      { tab: 'completed' },
+      { q: sample.email.split('@')[0] ?? '' },
+    ];
+    for (const filter of filters) {
+      const byPage = async (page: number) =>
+        (
+          await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+            token: warehouse,
+            query: { ...filter, page, pageSize: 3 },
+          })
+        ).body;
+      let after: number | undefined;
+      for (let page = 1; page <= 3; page++) {
+        const expected = await byPage(page);
+        const keyed = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+          token: warehouse,
+          query: { ...filter, page, pageSize: 3, ...(after === undefined ? {} : { after }) },
+        });
+        expect(keyed.status).toBe(200);
+        expect(keyed.body, JSON.stringify({ filter, page })).toEqual(expected);
+        after = expected.items.at(-1)?.id;
+        if (after === undefined) break;
+      }
+      expect(after, `more than one page for ${JSON.stringify(filter)}`).toBeDefined();
+    }
+    // After an order that is not in the list: no page, the total still there.
+    const foreign = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { after: 2_000_000_000, q: sample.email.split('@')[0] ?? '' },
+    });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.items).toEqual([]);
+    expect(foreign.body.total).toBeGreaterThan(0);
+    expect(
+      (await t.get('/orders/get/list/warehouse', { token: warehouse, query: { after: 0 } })).status,
+    ).toBe(400);
+  });
 });

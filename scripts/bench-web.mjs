@@ -1,0 +1,229 @@
+// `npm run bench:web -- [--runs N] [--pages login,dashboard,...]` (not part of `npm test`): Lighthouse 12, mobile
+// emulation with simulated throttling (its defaults), on /login (logged out), /dashboard and /new-order (partner),
+// /my-orders-warehouse (warehouse), and on two yardsticks served by the same server in the same way: a static hello
+// page and a bare React 19 page built by the same Vite (scripts/fixtures/). Pages are run in turn, round after
+// round (interleaved: a busy machine slows all alike), `--runs` rounds (default 5); prints the medians of the
+// performance score, FCP, LCP and TBT, and LCP as a ratio to each yardstick. Goals: score >= 95 on the four app
+// pages, LCP <= 1.5x the bare React page's.
+//
+// The server is `npm start`'s (server/main.ts with APP_DIST) on a free port, a throwaway demo-seeded data dir, and
+// an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/). Before every run the
+// origin's storage and the browser cache are cleared and, for a signed-in page, the token cookie is set (Lighthouse's
+// own storage reset would drop it). Chromium: CHROME_PATH, else /usr/bin/chromium.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
+import { precompressDir } from './lib/precompress.mjs';
+import { BIN, ROOT, ensureDist, startServer } from './lib/server-process.mjs';
+
+const GOAL_SCORE = 95;
+const GOAL_LCP_RATIO = 1.5;
+
+const { values: flags } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' } },
+  strict: true,
+});
+const runs = Number(flags.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20)
+  throw new Error('--runs must be a whole number from 1 to 20');
+
+/** name, path, who is signed in (null: nobody), yardstick or app page */
+const PAGES = [
+  { name: 'static hello page', path: '/bench-hello/index.html', login: null, app: false },
+  { name: 'bare React 19 page', path: '/bare-react/index.html', login: null, app: false },
+  { name: '/login (logged out)', path: '/login', login: null, app: true },
+  { name: '/dashboard (partner)', path: '/dashboard', login: 'partner@demo.test', app: true },
+  { name: '/new-order (partner)', path: '/new-order', login: 'partner@demo.test', app: true },
+  { name: '/my-orders-warehouse', path: '/my-orders-warehouse', login: 'warehouse@demo.test', app: true },
+];
+const only = flags.pages?.split(',').map((p) => p.trim());
+const pages = PAGES.filter(
+  (page) => !page.app || only === undefined || only.some((p) => page.path === `/${p}`),
+);
+
+const work = join(ROOT, '.tmp', `bench-web-${process.pid}`);
+let server;
+let chrome;
+let browser;
+
+async function cleanup() {
+  await browser?.disconnect().catch(() => undefined);
+  await chrome?.kill();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+
+/** dist/ plus the two yardsticks, pre-compressed like dist/. */
+async function assembleAppDist() {
+  const appDist = join(work, 'app');
+  cpSync(join(ROOT, 'dist'), appDist, { recursive: true });
+  const bare = spawnSync(BIN('vite'), ['build', '--config', 'scripts/fixtures/bare-react/vite.config.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (bare.status !== 0) throw new Error(`the bare React page did not build:\n${bare.stdout}${bare.stderr}`);
+  cpSync(join(ROOT, '.tmp', 'bare-react'), join(appDist, 'bare-react'), { recursive: true });
+  mkdirSync(join(appDist, 'bench-hello'));
+  cpSync(
+    join(ROOT, 'scripts', 'fixtures', 'hello', 'index.html'),
+    join(appDist, 'bench-hello', 'index.html'),
+  );
+  await precompressDir(join(appDist, 'bare-react'));
+  await precompressDir(join(appDist, 'bench-hello'));
+  return appDist;
+}
+
+async function tokenFor(base, email) {
+  const response = await fetch(`${base}/api/v3/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: 'demo1234' }),
+  });
+  const body = await response.json();
+  if (typeof body.access_token !== 'string') throw new Error(`login ${email}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+try {
+  await ensureDist();
+  mkdirSync(work, { recursive: true });
+  const appDist = await assembleAppDist();
+  console.log('Starting the server (npm start’s server/main.ts) with the built app and the yardsticks...');
+  server = await startServer({
+    env: {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: join(work, 'data'),
+      APP_DIST: appDist,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+    },
+    onLine: () => undefined,
+  });
+  const base = server.url;
+  const tokens = new Map();
+  for (const page of pages)
+    if (page.login !== null && !tokens.has(page.login))
+      tokens.set(page.login, await tokenFor(base, page.login));
+
+  const chromePath = requireChromium();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'].filter((flag) => flag !== '--headless'),
+    logLevel: 'silent',
+  });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const tab = await browser.newPage();
+  const cdp = await tab.createCDPSession();
+
+  /** One Lighthouse run of `page` from a cold cache and clean storage; a run Lighthouse itself spoils (a trace
+   * without its navigation start, …) is run once more. */
+  const auditOnce = async (page, attempt = 1) => {
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.clearBrowserCookies');
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
+    if (page.login !== null) {
+      await cdp.send('Network.setCookie', {
+        name: 'token',
+        value: tokens.get(page.login),
+        url: base,
+        path: '/',
+        sameSite: 'Lax',
+      });
+    }
+    const result = await lighthouse(
+      `${base}${page.path}`,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      tab,
+    );
+    const lhr = result?.lhr;
+    if (lhr === undefined || lhr.runtimeError) {
+      const reason = lhr?.runtimeError?.message ?? 'no result';
+      if (attempt < 2) {
+        console.log(`  (${page.name}: ${reason}: run again)`);
+        return auditOnce(page, attempt + 1);
+      }
+      throw new Error(`${page.name}: ${reason}`);
+    }
+    if (lhr.finalDisplayedUrl.replace(base, '') !== page.path)
+      throw new Error(`${page.name}: ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    return lhr;
+  };
+
+  const results = new Map(pages.map((page) => [page.name, []]));
+  console.log(`Lighthouse 12 mobile, ${runs} round(s) of ${pages.length} pages, interleaved (${chromePath})`);
+  for (let round = 1; round <= runs; round++) {
+    for (const page of pages) {
+      const lhr = await auditOnce(page);
+      const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const row = {
+        score: (lhr.categories.performance.score ?? Number.NaN) * 100,
+        fcp: value('first-contentful-paint'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+      };
+      results.get(page.name).push(row);
+      console.log(
+        `  round ${round} ${page.name.padEnd(22)} score ${String(Math.round(row.score)).padStart(3)}  ` +
+          `LCP ${(row.lcp / 1000).toFixed(2)} s`,
+      );
+    }
+  }
+
+  const medianOf = (name, key) => median((results.get(name) ?? []).map((row) => row[key]));
+  const hello = medianOf('static hello page', 'lcp');
+  const bare = medianOf('bare React 19 page', 'lcp');
+  const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'LCP ÷ hello', 'LCP ÷ bare React', ''];
+  const failures = [];
+  const rows = pages.map((page) => {
+    const score = medianOf(page.name, 'score');
+    const lcp = medianOf(page.name, 'lcp');
+    const ratio = lcp / bare;
+    const misses = [];
+    if (page.app && score < GOAL_SCORE) misses.push(`score < ${GOAL_SCORE}`);
+    if (page.app && ratio > GOAL_LCP_RATIO) misses.push(`LCP > ${GOAL_LCP_RATIO}x`);
+    if (misses.length > 0) failures.push(`${page.name}: ${misses.join(', ')}`);
+    return [
+      page.name,
+      String(Math.round(score)),
+      `${(medianOf(page.name, 'fcp') / 1000).toFixed(2)} s`,
+      `${(lcp / 1000).toFixed(2)} s`,
+      `${Math.round(medianOf(page.name, 'tbt'))} ms`,
+      (lcp / hello).toFixed(2),
+      page.name === 'static hello page' ? '-' : ratio.toFixed(2),
+      page.app ? (misses.length === 0 ? 'ok' : 'MISS') : '',
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`\nMedians of ${runs} run(s), Lighthouse 12 mobile (simulated throttling):\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    failures.length === 0
+      ? `\nGOALS MET: score >= ${GOAL_SCORE} and LCP <= ${GOAL_LCP_RATIO}x the bare React page on every app page`
+      : `\nGOALS NOT MET: ${failures.join('; ')}`,
+  );
+} catch (error) {
+  console.error(`bench:web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
