@@ -20,7 +20,11 @@ describe('provideOrderActions', () => {
   });
 
   it('pays through the one payment call, with the locale and where it started, then leaves for the provider', async () => {
-    const startPayment = vi.fn(async () => ({ paymentUrl: 'https://pay.example/s/1' }));
+    const startPayment = vi.fn(async () => ({
+      paymentId: 'p-1',
+      paymentUrl: 'https://pay.example/s/1',
+      state: 'pending' as const,
+    }));
     const openPaymentPage = vi.fn();
     const queryClient = new QueryClient();
     const refresh = vi.spyOn(queryClient, 'invalidateQueries');
