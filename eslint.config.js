@@ -26,7 +26,6 @@ const machineImportBans = {
     { name: 'react-dom', message: 'machines/ are pure XState: no React.' },
     { name: '@xstate/react', message: 'machines/ are pure XState: bind them to React in src/.' },
     { name: 'openapi-fetch', message: 'machines/ do no I/O: name an actor and let src/ provide it.' },
-    { name: 'openapi-react-query', message: 'machines/ do no I/O: name an actor and let src/ provide it.' },
     { name: '@tanstack/react-query', message: 'machines/ do no I/O: name an actor and let src/ provide it.' },
   ],
   patterns: [
