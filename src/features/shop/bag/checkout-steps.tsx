@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { addressInputOf } from '../../../../machines/personal/address-book.machine.ts';
 import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
+import { deliveryPriceOf } from '../../../../machines/checkout/delivery-price.ts';
 import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
 import { COURIER_COMMENT_MAX, ORDER_COMMENT_MAX } from '../../../../machines/checkout/checkout.types.ts';
 import { formatMoney } from '../../../i18n/format.ts';
@@ -67,12 +68,6 @@ export function StepNavigation({
   );
 }
 
-function deliveryPriceOf(params: OrderParams, type: 'delivery' | 'pickup', goodsValue: number): number {
-  const option = params.deliveryOptions.find((item) => item.type === type);
-  if (option === undefined) return 0;
-  return option.freeFrom !== null && goodsValue >= option.freeFrom ? 0 : option.price;
-}
-
 function Choice({
   name,
   value,
@@ -105,7 +100,7 @@ export function DeliveryStep({ view, send, params, totals }: StepProps) {
       <fieldset className="choices">
         <legend className="choices__legend">{t`How do you want to receive the order?`}</legend>
         {params.deliveryOptions.map((option) => {
-          const price = deliveryPriceOf(params, option.type, totals.finalCost);
+          const price = deliveryPriceOf(params.deliveryOptions, option.type, totals.finalCost);
           return (
             <Choice
               key={option.type}
@@ -315,7 +310,9 @@ export function ReviewStep({ view, send, params, totals }: StepProps) {
   const locale = useLocale();
   const money = (value: number) => formatMoney(value, params.currency, locale);
   const deliveryPrice =
-    view.deliveryType === null ? 0 : deliveryPriceOf(params, view.deliveryType, totals.finalCost);
+    view.deliveryType === null
+      ? 0
+      : deliveryPriceOf(params.deliveryOptions, view.deliveryType, totals.finalCost);
   const deliveryLabel = view.deliveryType === null ? '' : i18n._(DELIVERY_LABELS[view.deliveryType]);
   const destination =
     view.deliveryType === 'delivery' && view.address !== null
