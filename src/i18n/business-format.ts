@@ -1,8 +1,6 @@
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { components } from '../../openapi/schema.d.ts';
+import { RANK_NAMES } from './labels/ranks.ts';
 
-type Rank = components['schemas']['Rank'];
 type Lang = components['schemas']['Lang'];
 type LocalizedText = components['schemas']['LocalizedText'];
 
@@ -21,14 +19,4 @@ export function localized(text: LocalizedText, locale: Lang): string {
   return text[locale];
 }
 
-/** Rank codes of the contract, lowest first, as the interface names them. */
-export const RANK_NAMES: Record<Rank, MessageDescriptor> = {
-  consultant: msg`Consultant`,
-  manager: msg`Manager`,
-  senior_manager: msg`Senior Manager`,
-  director: msg`Director`,
-  silver_director: msg`Silver Director`,
-  gold_director: msg`Gold Director`,
-  diamond_director: msg`Diamond Director`,
-  president: msg`President`,
-};
+export { RANK_NAMES };

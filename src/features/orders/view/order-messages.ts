@@ -4,12 +4,12 @@ import type { ActionButton } from '../../../../machines/order-actions/order-acti
 import type { PartialProblem } from '../../../../machines/order-lifecycle/order-lifecycle.lines.ts';
 import type {
   DeliveryType,
-  DisplayStatus,
   OrderStatus,
   PaymentMethod,
   PaymentState,
   WarehouseTab,
 } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { DISPLAY_STATUS_LABELS } from '../../../i18n/labels/display-status.ts';
 
 /** Codes to text: statuses, actions, history events and error codes of the order screens. */
 
@@ -34,17 +34,7 @@ export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   cancelled_by_warehouse: msg`Cancelled by the warehouse`,
 };
 
-export const DISPLAY_STATUS_LABELS: Record<DisplayStatus, MessageDescriptor> = {
-  new: msg`New`,
-  need_pay: msg`Need pay`,
-  pay_failed: msg`Pay failed`,
-  paid: msg`Paid`,
-  ready: msg`Ready`,
-  delivery: msg`Delivery`,
-  done: msg`Done`,
-  close: msg`Close`,
-  declined: msg`Declined`,
-};
+export { DISPLAY_STATUS_LABELS };
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, MessageDescriptor> = {
   not_required: msg`No payment due`,
