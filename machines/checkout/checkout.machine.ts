@@ -1,24 +1,12 @@
-import { assign, fromPromise, not, setup } from 'xstate';
-import {
-  commentsAreValid,
-  createFailure,
-  defaultAddressId,
-  destinationIsComplete,
-  errorCodeOf,
-  hasAddress,
-  hasPickupPoint,
-  isDefiniteRefusal,
-  isEmailNotConfirmed,
-  orderBodyOf,
-  orderIsComplete,
-  paymentIsDue,
-} from './checkout.rules.ts';
+import { assign, fromPromise } from 'xstate';
+import { addressState } from './checkout.address.ts';
+import { defaultAddressId, orderBodyOf } from './checkout.rules.ts';
+import { checkoutSetup } from './checkout.setup.ts';
+import { failedState, payingState, paymentFailedState, submittingState } from './checkout.submission.ts';
 import type {
   Address,
   AddressInput,
   CheckoutContext,
-  CheckoutEvent,
-  CheckoutInput,
   Order,
   PaymentSession,
   PendingSubmission,
@@ -45,66 +33,7 @@ import type {
  * retry after a lost answer or a refresh (the app restores the pending submission as input) sends the same key
  * and body, and the server answers with the one order.
  */
-export const checkoutMachine = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    input: {} as CheckoutInput,
-  },
-  actors: {
-    /** `POST /orders/create` with the pending key (header) and body; resolves with the order. */
-    createOrder: fromPromise<Order, PendingSubmission>(async () => {
-      throw new Error('createOrder is provided by the app (provideCheckout)');
-    }),
-    /** `POST /payment/pay` (multipart) for the order; resolves with the provider page to go to. */
-    payOrder: fromPromise<PaymentSession, { orderId: number }>(async () => {
-      throw new Error('payOrder is provided by the app (provideCheckout)');
-    }),
-    /** `POST /users/address/new`; resolves with the stored address. */
-    createAddress: fromPromise<Address, AddressInput>(async () => {
-      throw new Error('createAddress is provided by the app (provideCheckout)');
-    }),
-    /** `POST /users/confirm-email/resend`. */
-    resendConfirmation: fromPromise<void, void>(async () => {
-      throw new Error('resendConfirmation is provided by the app (provideCheckout)');
-    }),
-  },
-  actions: {
-    /** Makes `pending` (a new `Idempotency-Key` and the body) unless one is kept. Provided by `provideCheckout`. */
-    preparePending: () => {
-      throw new Error('preparePending is provided by the app (provideCheckout)');
-    },
-    /** Stores `pending` where a page refresh finds it (session storage in the app). */
-    persistPending: (_, _params: { pending: PendingSubmission | null }) => {},
-    /** Forgets the stored submission: the order exists, or the server refused it. */
-    clearPending: () => {},
-    /** Sends the browser to the payment provider's page. */
-    redirectToPayment: (_, _params: { url: string }) => {},
-  },
-  guards: {
-    canStart: ({ context }) => context.itemCount > 0 && context.emailConfirmed,
-    hasPending: ({ context }) => context.pending !== null,
-    emailUnconfirmed: ({ context }) => !context.emailConfirmed,
-    isDelivery: ({ context }) => context.deliveryType === 'delivery',
-    isPickup: ({ context }) => context.deliveryType === 'pickup',
-    hasAddress: ({ context }) => hasAddress(context),
-    hasPickupPoint: ({ context }) => hasPickupPoint(context),
-    destinationIsComplete: ({ context }) => destinationIsComplete(context),
-    commentsAreValid: ({ context }) => commentsAreValid(context),
-    hasPaymentMethod: ({ context }) => context.paymentMethod !== null,
-    returnsToReview: ({ context }) => context.returnToReview && orderIsComplete(context),
-    canSubmit: ({ context }) => context.itemCount > 0 && orderIsComplete(context),
-    /** After a refused order the choices can change; after an unknown outcome the kept body must not. */
-    noPending: ({ context }) => context.pending === null,
-    bagEmptied: ({ event }) => event.type === 'bag.changed' && event.itemCount === 0,
-    /** Only an address of the book, or a pickup point of the home warehouse, can be chosen. */
-    addressIsKnown: ({ context, event }) =>
-      event.type === 'address.select' && context.addresses.some((address) => address.id === event.addressId),
-    pickupPointIsKnown: ({ context, event }) =>
-      event.type === 'pickupPoint.select' &&
-      context.pickupPoints.some((point) => point.id === event.pickupPointId),
-  },
-}).createMachine({
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     itemCount: input.itemCount,
@@ -191,58 +120,7 @@ export const checkoutMachine = setup({
         },
 
         /** Delivery needs an address: one of the book (the default preselected) or a new one added here. */
-        address: {
-          initial: 'choosing',
-          states: {
-            choosing: {
-              on: {
-                'address.select': {
-                  guard: 'addressIsKnown',
-                  actions: assign({ addressId: ({ event }) => event.addressId }),
-                },
-                'address.add': { target: 'adding', actions: assign({ addressError: null }) },
-                'step.next': [
-                  { guard: 'returnsToReview', target: '#checkout.steps.review' },
-                  { guard: 'hasAddress', target: '#checkout.steps.comments' },
-                ],
-                'step.back': { target: '#checkout.steps.delivery' },
-              },
-            },
-            adding: {
-              on: {
-                'address.addCancel': { target: 'choosing', actions: assign({ addressError: null }) },
-                'address.save': { target: 'saving' },
-              },
-            },
-            saving: {
-              invoke: {
-                id: 'createAddress',
-                src: 'createAddress',
-                input: ({ event }) => {
-                  if (event.type !== 'address.save') throw new Error('saving starts with address.save');
-                  return event.address;
-                },
-                onDone: {
-                  target: 'choosing',
-                  actions: assign({
-                    addresses: ({ context, event }) => [
-                      ...context.addresses.map((address) =>
-                        event.output.isDefault ? { ...address, isDefault: false } : address,
-                      ),
-                      event.output,
-                    ],
-                    addressId: ({ event }) => event.output.id,
-                    addressError: null,
-                  }),
-                },
-                onError: {
-                  target: 'adding',
-                  actions: assign({ addressError: ({ event }) => errorCodeOf(event.error) }),
-                },
-              },
-            },
-          },
-        },
+        address: addressState,
 
         /** Pickup needs a pickup point of the home warehouse. */
         pickupPoint: {
@@ -301,88 +179,19 @@ export const checkoutMachine = setup({
     },
 
     /** The order request is on its way; a second submit is not accepted here. */
-    submitting: {
-      entry: [
-        assign({ failure: null }),
-        'preparePending',
-        { type: 'persistPending', params: ({ context }) => ({ pending: context.pending }) },
-      ],
-      invoke: {
-        id: 'createOrder',
-        src: 'createOrder',
-        input: ({ context }) => {
-          if (context.pending === null) throw new Error('submitting needs a pending submission');
-          return context.pending;
-        },
-        onDone: [
-          {
-            guard: ({ event }) => paymentIsDue(event.output),
-            target: 'paying',
-            actions: [assign({ order: ({ event }) => event.output, pending: null }), 'clearPending'],
-          },
-          {
-            target: 'placed',
-            actions: [assign({ order: ({ event }) => event.output, pending: null }), 'clearPending'],
-          },
-        ],
-        onError: [
-          {
-            guard: ({ event }) => isEmailNotConfirmed(event.error),
-            target: 'emailUnconfirmed',
-            actions: [assign({ emailConfirmed: false, pending: null, failure: null }), 'clearPending'],
-          },
-          {
-            guard: ({ event }) => isDefiniteRefusal(event.error),
-            target: 'failed',
-            actions: [
-              assign({ failure: ({ event }) => createFailure(event.error), pending: null }),
-              'clearPending',
-            ],
-          },
-          { target: 'failed', actions: assign({ failure: ({ event }) => createFailure(event.error) }) },
-        ],
-      },
-    },
+    submitting: submittingState,
 
     /**
      * The order was not made (kind `create`: the choices may be changed) or its fate is unknown (kind `submit`:
      * the pending key and body are kept, a retry repeats exactly them).
      */
-    failed: {
-      on: {
-        'order.retry': [
-          { guard: not('noPending'), target: 'submitting' },
-          { guard: 'canSubmit', target: 'submitting' },
-        ],
-        'step.back': { guard: 'noPending', target: '#checkout.steps.review' },
-        'checkout.cancel': { guard: 'noPending', target: 'bag' },
-      },
-    },
+    failed: failedState,
 
     /** A card order whose amount is due: ask for the provider's page. */
-    paying: {
-      entry: assign({ failure: null }),
-      invoke: {
-        id: 'payOrder',
-        src: 'payOrder',
-        input: ({ context }) => ({ orderId: context.order?.id ?? 0 }),
-        onDone: {
-          target: 'redirecting',
-          actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output.paymentUrl }) },
-        },
-        onError: {
-          target: 'paymentFailed',
-          actions: assign({
-            failure: ({ event }) => ({ kind: 'payment' as const, code: errorCodeOf(event.error) }),
-          }),
-        },
-      },
-    },
+    paying: payingState,
 
     /** 'Error when placing the order': the order exists, its payment could not start. */
-    paymentFailed: {
-      on: { 'payment.retry': 'paying' },
-    },
+    paymentFailed: paymentFailedState,
 
     redirecting: { type: 'final' },
 

@@ -1,3 +1,4 @@
+import { orderFacts } from '../order-actions/order-actions.facts.ts';
 import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
 import { distributorTab } from '../order-lifecycle/order-lifecycle.status.ts';
 import type { OrderFacts } from '../order-lifecycle/order-lifecycle.types.ts';
@@ -25,23 +26,9 @@ export interface PaymentResultView {
   canPay: boolean;
 }
 
-/** The order as the lifecycle machine's facts (for its selectors). */
+/** The order as the lifecycle machine's facts (for its selectors): the order pages' `orderFacts`, one rule. */
 export function orderFactsOf(order: Order): OrderFacts {
-  return {
-    status: order.status,
-    paymentState: order.paymentState,
-    paymentMethod: order.paymentMethod,
-    deliveryType: order.deliveryType,
-    hasDeliveryAddress: order.deliveryAddress !== null,
-    cancelReason: order.cancelReason,
-    lines: order.lines.map((line) => ({
-      lineId: String(line.id),
-      requested: line.requestedQuantity,
-      confirmed: line.confirmedQuantity,
-      price: line.promoPrice ?? line.price,
-      points: line.points,
-    })),
-  };
+  return orderFacts(order);
 }
 
 export function selectPaymentResult(order: Order): PaymentResultView {

@@ -1,8 +1,10 @@
 /**
- * Checkout parameters (`GET /users/warehouses/get-order-params`) and the delivery price rule the order total uses.
+ * Checkout parameters (`GET /users/warehouses/get-order-params`) and the delivery prices the order total uses (the
+ * rule itself is `machines/checkout/delivery-price.ts`, shared with the SPA).
  * Prices are minor units of the configured currency.
  */
 import type { components } from '../../../openapi/schema.d.ts';
+import { deliveryPriceOf } from '../../../machines/checkout/delivery-price.ts';
 
 export type DeliveryOption = components['schemas']['DeliveryOption'];
 export type DeliveryType = components['schemas']['DeliveryType'];
@@ -21,8 +23,5 @@ export const PICKUP_THRESHOLD_PV = 25;
 
 /** The delivery price of an order whose goods cost `goodsValue` (amount − discount) with the given delivery type. */
 export function deliveryPriceFor(type: DeliveryType, goodsValue: number): number {
-  const option = DELIVERY_OPTIONS.find((entry) => entry.type === type);
-  if (option === undefined) return 0;
-  if (option.freeFrom !== null && goodsValue >= option.freeFrom) return 0;
-  return option.price;
+  return deliveryPriceOf(DELIVERY_OPTIONS, type, goodsValue);
 }

@@ -21,6 +21,7 @@ import { conflict, notFound, unprocessable, type ErrorDetail, type HttpError } f
 import { COMMENT_EVENT, HISTORY_EVENT } from './history-events.ts';
 import { factsOf, linesWithStock, persistOutcome } from './persist.ts';
 import { loadExistingOrder, type Db, type Order, type OrderViewOptions } from './order-view.ts';
+import { recordHistory } from './history.ts';
 
 export type LockedOrder = Selectable<OrdersTable>;
 
@@ -133,19 +134,16 @@ export async function applyChangeLocked(
       .set({ comment, version: row.version + 1, updated_at: now })
       .where('id', '=', row.id)
       .execute();
-    await trx
-      .insertInto('order_history')
-      .values({
-        order_id: row.id,
-        at: now,
-        actor_id: actorId,
-        actor_role: actorRole,
-        from_status: row.status,
-        to_status: row.status,
-        event: COMMENT_EVENT,
-        comment,
-      })
-      .execute();
+    await recordHistory(trx, {
+      order_id: row.id,
+      at: now,
+      actor_id: actorId,
+      actor_role: actorRole,
+      from_status: row.status,
+      to_status: row.status,
+      event: COMMENT_EVENT,
+      comment,
+    });
     return;
   }
 

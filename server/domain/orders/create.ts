@@ -24,6 +24,7 @@ import {
   type OrderViewOptions,
   type StoredAddress,
 } from './order-view.ts';
+import { recordHistory } from './history.ts';
 
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -252,31 +253,28 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
         })),
       )
       .execute();
-    await trx
-      .insertInto('order_history')
-      .values([
-        {
-          order_id: order.id,
-          at: now,
-          actor_id: userId,
-          actor_role: input.auth.role,
-          from_status: null,
-          to_status: 'placed',
-          event: CREATE_EVENT,
-          comment,
-        },
-        {
-          order_id: order.id,
-          at: now,
-          actor_id: null,
-          actor_role: 'system',
-          from_status: 'placed',
-          to_status: start.status,
-          event: SUBMIT_EVENT,
-          comment: null,
-        },
-      ])
-      .execute();
+    await recordHistory(trx, [
+      {
+        order_id: order.id,
+        at: now,
+        actor_id: userId,
+        actor_role: input.auth.role,
+        from_status: null,
+        to_status: 'placed',
+        event: CREATE_EVENT,
+        comment,
+      },
+      {
+        order_id: order.id,
+        at: now,
+        actor_id: null,
+        actor_role: 'system',
+        from_status: 'placed',
+        to_status: start.status,
+        event: SUBMIT_EVENT,
+        comment: null,
+      },
+    ]);
     await clearCart(trx, userId);
 
     const answer = await loadExistingOrder(trx, order.id, input.view);

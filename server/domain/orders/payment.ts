@@ -18,6 +18,7 @@ import { applyChangeLocked, lockOrder, type LockedOrder, type OrderActor } from 
 import { PAYMENT_CANCELLED_EVENT } from './history-events.ts';
 import { factsOf, linesWithStock } from './persist.ts';
 import { loadExistingOrder, paymentUrl, type Db, type OrderViewOptions } from './order-view.ts';
+import { recordHistory } from './history.ts';
 
 export type PaymentSession = components['schemas']['PaymentSession'];
 export type PaymentOutcome = components['schemas']['ProviderOutcomeForm']['outcome'];
@@ -167,19 +168,16 @@ export async function recordOutcome(
         .set({ version: row.version + 1, updated_at: now })
         .where('id', '=', row.id)
         .execute();
-      await trx
-        .insertInto('order_history')
-        .values({
-          order_id: row.id,
-          at: now,
-          actor_id: null,
-          actor_role: 'payment',
-          from_status: row.status,
-          to_status: row.status,
-          event: PAYMENT_CANCELLED_EVENT,
-          comment: null,
-        })
-        .execute();
+      await recordHistory(trx, {
+        order_id: row.id,
+        at: now,
+        actor_id: null,
+        actor_role: 'payment',
+        from_status: row.status,
+        to_status: row.status,
+        event: PAYMENT_CANCELLED_EVENT,
+        comment: null,
+      });
     } else {
       try {
         await applyChangeLocked(trx, view, row, { kind: 'payment_provider' }, ['payment_provider'], {

@@ -22,6 +22,7 @@ import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { deliveryPriceOf } from './order-view.ts';
+import { recordHistory } from './history.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
@@ -244,18 +245,15 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     .where('id', '=', row.id)
     .execute();
 
-  await trx
-    .insertInto('order_history')
-    .values({
-      order_id: row.id,
-      at: now,
-      actor_id: input.actorId,
-      actor_role: input.actorRole,
-      from_status: row.status,
-      to_status: outcome.status,
-      event: input.historyEvent,
-      comment: input.comment,
-      changed_lines: changed.length > 0 ? JSON.stringify(changed) : null,
-    })
-    .execute();
+  await recordHistory(trx, {
+    order_id: row.id,
+    at: now,
+    actor_id: input.actorId,
+    actor_role: input.actorRole,
+    from_status: row.status,
+    to_status: outcome.status,
+    event: input.historyEvent,
+    comment: input.comment,
+    changed_lines: changed.length > 0 ? JSON.stringify(changed) : null,
+  });
 }

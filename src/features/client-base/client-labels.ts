@@ -1,18 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { components } from '../../../openapi/schema.d.ts';
-
-type DisplayStatus = components['schemas']['DisplayStatus'];
+import { DISPLAY_STATUS_LABELS } from '../../i18n/labels/display-status.ts';
 
 /** The spec's payment-order statuses, as lists show them. */
-export const DISPLAY_STATUS_NAMES: Record<DisplayStatus, MessageDescriptor> = {
-  new: msg`New`,
-  need_pay: msg`Need pay`,
-  pay_failed: msg`Pay failed`,
-  paid: msg`Paid`,
-  ready: msg`Ready`,
-  delivery: msg`Delivery`,
-  done: msg`Done`,
-  close: msg`Close`,
-  declined: msg`Declined`,
-};
+export const DISPLAY_STATUS_NAMES = DISPLAY_STATUS_LABELS;

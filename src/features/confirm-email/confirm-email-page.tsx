@@ -2,16 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { emailConfirmationMachine } from '../../../machines/auth/email-confirmation.machine.ts';
 import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts';
-import { authApi } from '../../app/auth/auth-api.ts';
-import { useAuthSelector, useAuthSend } from '../../app/auth/auth-context.tsx';
-import { confirmationErrorMessage } from '../../app/auth/auth-messages.ts';
+import { authApi } from '../../data/auth.ts';
+import { provideEmailConfirmation } from '../../data/auth.actors.ts';
+import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import '../../app/auth/auth-form.css';
+import '../../ui/auth-form.css';
 
 /** The confirmation link from the e-mail (`/confirm-email?token=...`): confirms the address at once. */
 export default function ConfirmEmailPage() {
@@ -21,11 +20,7 @@ export default function ConfirmEmailPage() {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const sendAuth = useAuthSend();
   const logic = useMemo(
-    () =>
-      emailConfirmationMachine.provide({
-        actors: { confirmEmail: fromPromise(({ input }) => authApi.confirmEmail(input.token)) },
-        actions: { emailConfirmed: () => sendAuth({ type: 'auth.user.refresh' }) },
-      }),
+    () => provideEmailConfirmation(authApi, () => sendAuth({ type: 'auth.user.refresh' })),
     [sendAuth],
   );
   const [snapshot, send] = useMachine(logic, { input: { token } });

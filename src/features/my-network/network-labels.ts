@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { components } from '../../../openapi/schema.d.ts';
+import { RANK_NAMES } from '../../i18n/labels/ranks.ts';
 
-type Rank = components['schemas']['Rank'];
 type QualificationCode = components['schemas']['QualificationCode'];
 
 /**
@@ -11,17 +11,7 @@ type QualificationCode = components['schemas']['QualificationCode'];
  */
 export const VOLUME_CODES = { pv: 'PV', gv: 'GV', cgv: 'CGV', pgv: 'PGV' } as const;
 
-/** Rank codes of the contract, lowest first. */
-export const RANK_NAMES: Record<Rank, MessageDescriptor> = {
-  consultant: msg`Consultant`,
-  manager: msg`Manager`,
-  senior_manager: msg`Senior Manager`,
-  director: msg`Director`,
-  silver_director: msg`Silver Director`,
-  gold_director: msg`Gold Director`,
-  diamond_director: msg`Diamond Director`,
-  president: msg`President`,
-};
+export { RANK_NAMES };
 
 export const QUALIFICATION_NAMES: Record<QualificationCode, MessageDescriptor> = {
   active: msg`Active`,

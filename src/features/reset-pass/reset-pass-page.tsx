@@ -4,37 +4,27 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { passwordRecoveryMachine } from '../../../machines/auth/password-recovery.machine.ts';
 import {
   selectIsSubmitting,
   selectRecoveryError,
   selectRecoveryView,
   selectRequestedEmail,
 } from '../../../machines/auth/password-recovery.selectors.ts';
-import { authApi } from '../../app/auth/auth-api.ts';
-import { AuthField } from '../../app/auth/auth-field.tsx';
+import { authApi } from '../../data/auth.ts';
+import { providePasswordRecovery } from '../../data/auth.actors.ts';
+import { AuthField } from '../../ui/auth-field.tsx';
 import {
   forgotPasswordSchema,
   newPasswordSchema,
   type ForgotPasswordValues,
   type NewPasswordValues,
-} from '../../app/auth/auth-forms.schema.ts';
-import { fieldErrorMessage, recoveryErrorMessage } from '../../app/auth/auth-messages.ts';
-import { showErrorToast } from '../../app/toast-bridge.ts';
+} from '../../ui/auth-forms.schema.ts';
+import { fieldErrorMessage, recoveryErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import '../../app/auth/auth-form.css';
+import '../../ui/auth-form.css';
 
-const recoveryLogic = passwordRecoveryMachine.provide({
-  actors: {
-    requestReset: fromPromise(({ input }) => authApi.requestPasswordReset(input.email)),
-    completeReset: fromPromise(({ input }) => authApi.completePasswordReset(input)),
-  },
-  actions: {
-    reportError: (_, { error }) => showErrorToast(error),
-  },
-});
+const recoveryLogic = providePasswordRecovery(authApi);
 
 function useFieldError() {
   const { i18n } = useLingui();
