@@ -7,11 +7,13 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-order-counts.ts';
+import * as m0004 from './migrations/0004-events.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-order-counts': m0002,
+  '0004-events': m0004,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {
