@@ -7,12 +7,14 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-order-counts.ts';
+import * as m0003 from './migrations/0003-exchange-sessions.ts';
 import * as m0004 from './migrations/0004-events.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-order-counts': m0002,
+  '0003-exchange-sessions': m0003,
   '0004-events': m0004,
 };
 

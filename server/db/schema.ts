@@ -323,6 +323,24 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** A 1C exchange session (migration 0003): `id` is the SHA-256 (hex) of the cookie value. */
+export interface ExchangeSessionsTable {
+  id: string;
+  created_at: GeneratedTimestamp;
+  last_seen: Timestamp;
+  /** order ids of the last `mode=query` not yet confirmed by `mode=success`; null when none is pending */
+  last_query: NullableJson<number[]>;
+}
+
+/** A part of a file 1C sends in pieces; `id` orders the parts of one `filename`. */
+export interface ExchangeFilePartsTable {
+  id: Generated<number>;
+  session_id: string;
+  filename: string;
+  /** Buffer (pg) or Uint8Array (PGlite) when read */
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+}
+
 export interface MonthlyVolumesTable {
   user_id: number;
   /** first day of the month */
@@ -363,6 +381,8 @@ export interface DB {
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
   order_counts: OrderCountsTable;
+  exchange_sessions: ExchangeSessionsTable;
+  exchange_file_parts: ExchangeFilePartsTable;
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   outbox: OutboxTable;

@@ -1,81 +1,158 @@
 /**
  * Exchange sessions: `mode=checkauth` opens one and answers its cookie; every later mode names it. A session keeps
- * the ids of its last `mode=query` (what `mode=success` confirms) and the parts of a file 1C sends in pieces.
+ * the ids of its last `mode=query` (what `mode=success` confirms) and the parts of files 1C sends in pieces.
  *
- * Sessions live in memory, one store per database: an exchange run is a few seconds of 1C calls, and losing a
- * session (a restart) loses nothing: queried orders stay `sent` and the next run is offered them again.
+ * Sessions live in the database (`exchange_sessions`, `exchange_file_parts`, migration 0003), so any server process
+ * serves any step of a run. The row is keyed by the SHA-256 of the cookie value: the value, a bearer secret, is never
+ * stored. An idle session expires, the number of sessions is capped (the least recently used goes first), and the
+ * parts a session holds are capped in total bytes.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 
 export const SESSION_COOKIE = 'mlm_1c_exchange';
 /** A session unused for this long is forgotten (1C starts every run with checkauth). */
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
-/** At most this many sessions at once (the oldest goes first). */
+/** At most this many sessions at once (the least recently used goes first). */
 export const MAX_SESSIONS = 64;
+/** The parts of files one session holds (all its unfinished files together) may reach this many bytes. */
+export const SESSION_PART_BYTES = 16 * 1024 * 1024;
 
+/** A live session: `id` is its row key (the hash of the cookie value). */
 export interface ExchangeSession {
   readonly id: string;
-  lastSeen: number;
-  /** Order ids of the last `mode=query` not yet confirmed by `mode=success`; null when none is pending. */
-  lastQuery: number[] | null;
-  /** Parts of files being received (`filename` → bytes so far). */
-  pendingFiles: Map<string, Buffer>;
 }
 
-export class ExchangeSessions {
-  readonly #sessions = new Map<string, ExchangeSession>();
+const sessionKey = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+const idleSince = (now: Date): Date => new Date(now.getTime() - SESSION_IDLE_MS);
 
-  open(now: number = Date.now()): ExchangeSession {
-    this.#sweep(now);
-    while (this.#sessions.size >= MAX_SESSIONS) {
-      const oldest = this.#sessions.keys().next();
-      if (oldest.done === true) break;
-      this.#sessions.delete(oldest.value);
-    }
-    const session: ExchangeSession = {
-      id: randomBytes(32).toString('base64url'),
-      lastSeen: now,
-      lastQuery: null,
-      pendingFiles: new Map(),
-    };
-    this.#sessions.set(session.id, session);
-    return session;
-  }
-
-  /** The live session with this id (its idle clock restarts), or null. */
-  find(id: string | null, now: number = Date.now()): ExchangeSession | null {
-    this.#sweep(now);
-    if (id === null) return null;
-    const session = this.#sessions.get(id);
-    if (session === undefined) return null;
-    session.lastSeen = now;
-    // Re-insert so the map stays in least-recently-used order.
-    this.#sessions.delete(id);
-    this.#sessions.set(id, session);
-    return session;
-  }
-
-  get size(): number {
-    return this.#sessions.size;
-  }
-
-  #sweep(now: number): void {
-    for (const [id, session] of this.#sessions) {
-      if (now - session.lastSeen > SESSION_IDLE_MS) this.#sessions.delete(id);
-    }
-  }
+/** Opens a session and answers the cookie value 1C must send back. Expired sessions and those over the cap go. */
+export async function openSession(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+): Promise<{ token: string; session: ExchangeSession }> {
+  const token = randomBytes(32).toString('base64url');
+  const id = sessionKey(token);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('exchange_sessions').where('last_seen', '<', idleSince(now)).execute();
+    await trx
+      .deleteFrom('exchange_sessions')
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('exchange_sessions')
+          .select('id')
+          .orderBy('last_seen', 'desc')
+          .orderBy('id')
+          .offset(MAX_SESSIONS - 1),
+      )
+      .execute();
+    await trx.insertInto('exchange_sessions').values({ id, last_seen: now }).execute();
+  });
+  return { token, session: { id } };
 }
 
-const stores = new WeakMap<object, ExchangeSessions>();
+/** The live session of this cookie value (its idle clock restarts), or null. */
+export async function findSession(
+  db: Kysely<DB>,
+  token: string | null,
+  now: Date = new Date(),
+): Promise<ExchangeSession | null> {
+  if (token === null || token.length > 128) return null;
+  const row = await db
+    .updateTable('exchange_sessions')
+    .set({ last_seen: now })
+    .where('id', '=', sessionKey(token))
+    .where('last_seen', '>=', idleSince(now))
+    .returning('id')
+    .executeTakeFirst();
+  return row === undefined ? null : { id: row.id };
+}
 
-/** The session store of one database (the app's `db`), created on first use. */
-export function sessionsFor(key: object): ExchangeSessions {
-  let store = stores.get(key);
-  if (store === undefined) {
-    store = new ExchangeSessions();
-    stores.set(key, store);
-  }
-  return store;
+/** Remembers the order ids of this session's `mode=query` (replacing an unconfirmed earlier one). */
+export async function rememberQuery(
+  db: Kysely<DB>,
+  session: ExchangeSession,
+  orderIds: readonly number[],
+): Promise<void> {
+  await db
+    .updateTable('exchange_sessions')
+    .set({ last_query: JSON.stringify(orderIds) })
+    .where('id', '=', session.id)
+    .execute();
+}
+
+/** The order ids of this session's last `mode=query`, forgotten as they are read (empty when none is pending). */
+export async function takeQuery(db: Kysely<DB>, session: ExchangeSession): Promise<number[]> {
+  const { rows } = await sql<{ last_query: unknown }>`
+    with previous as (
+      select id, last_query from exchange_sessions where id = ${session.id} for update
+    )
+    update exchange_sessions s set last_query = null
+    from previous where s.id = previous.id
+    returning previous.last_query`.execute(db);
+  const ids = rows[0]?.last_query;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+}
+
+export type PartOutcome =
+  { kind: 'stored'; sessionBytes: number } | { kind: 'over-limit'; sessionBytes: number };
+
+/**
+ * Keeps one more part of `filename`, unless the session's parts would pass `SESSION_PART_BYTES` together: then
+ * nothing is stored and that file's earlier parts are dropped too (1C sends the whole file again).
+ */
+export async function storeFilePart(
+  db: Kysely<DB>,
+  session: ExchangeSession,
+  filename: string,
+  part: Uint8Array,
+): Promise<PartOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('exchange_sessions').select('id').where('id', '=', session.id).forUpdate().execute();
+    const held = await trx
+      .selectFrom('exchange_file_parts')
+      .select(sql<number>`coalesce(sum(octet_length(bytes)), 0)::int8`.as('n'))
+      .where('session_id', '=', session.id)
+      .executeTakeFirst();
+    const sessionBytes = Number(held?.n ?? 0) + part.byteLength;
+    if (sessionBytes > SESSION_PART_BYTES) {
+      await trx
+        .deleteFrom('exchange_file_parts')
+        .where('session_id', '=', session.id)
+        .where('filename', '=', filename)
+        .execute();
+      return { kind: 'over-limit', sessionBytes };
+    }
+    await trx
+      .insertInto('exchange_file_parts')
+      .values({ session_id: session.id, filename, bytes: part })
+      .execute();
+    return { kind: 'stored', sessionBytes };
+  });
+}
+
+/** The parts of `filename` this session holds, joined in arrival order (empty when none). */
+export async function heldFile(db: Kysely<DB>, session: ExchangeSession, filename: string): Promise<Buffer> {
+  const rows = await db
+    .selectFrom('exchange_file_parts')
+    .select('bytes')
+    .where('session_id', '=', session.id)
+    .where('filename', '=', filename)
+    .orderBy('id')
+    .execute();
+  return Buffer.concat(rows.map((row) => row.bytes));
+}
+
+/** Forgets the parts of `filename` this session holds. */
+export async function dropFile(db: Kysely<DB>, session: ExchangeSession, filename: string): Promise<void> {
+  await db
+    .deleteFrom('exchange_file_parts')
+    .where('session_id', '=', session.id)
+    .where('filename', '=', filename)
+    .execute();
 }
 
 /** The value of one cookie in a `Cookie` header, or null. */

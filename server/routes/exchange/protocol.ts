@@ -15,10 +15,17 @@ import { ordersDocument } from '../../domain/exchange/commerceml-writer.ts';
 import { confirmSent, takeForQuery } from '../../domain/exchange/queue.ts';
 import {
   SESSION_COOKIE,
+  SESSION_PART_BYTES,
   cookieValue,
+  dropFile,
+  findSession,
+  heldFile,
+  openSession,
   readBasicCredentials,
+  rememberQuery,
   sameSecret,
-  sessionsFor,
+  storeFilePart,
+  takeQuery,
   type ExchangeSession,
 } from '../../domain/exchange/sessions.ts';
 import { HttpError, badRequest, unprocessable } from '../../http/errors.ts';
@@ -38,8 +45,6 @@ export interface ExchangeCall {
 
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 const CHALLENGE = { 'www-authenticate': 'Basic realm="1C exchange", charset="UTF-8"' };
-/** A file sent in parts may grow to this many bytes before it is given up. */
-const MAX_ASSEMBLED = 16 * EXCHANGE_FILE_LIMIT;
 
 const lines = (...values: Array<string | number>): ContractResult => respond(200, values.join('\n'), TEXT);
 
@@ -47,24 +52,24 @@ function refuse(code: 'UNAUTHORIZED' | 'INVALID_CREDENTIALS', logMessage: string
   return new HttpError(401, code, { headers: CHALLENGE, logMessage });
 }
 
-function checkauth(call: ExchangeCall): ContractResult {
+async function checkauth(call: ExchangeCall): Promise<ContractResult> {
   const credentials = readBasicCredentials(call.request.headers.authorization);
   if (credentials === null)
     throw refuse('UNAUTHORIZED', '1C exchange: checkauth without HTTP Basic credentials');
   const userOk = sameSecret(credentials.user, call.config.exchangeUser);
   const passwordOk = sameSecret(credentials.password, call.config.exchangePassword);
   if (!userOk || !passwordOk) throw refuse('INVALID_CREDENTIALS', '1C exchange: wrong credentials');
-  const session = sessionsFor(call.db).open();
+  const { token } = await openSession(call.db);
   const secure = call.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  const answer = lines('success', SESSION_COOKIE, session.id);
+  const answer = lines('success', SESSION_COOKIE, token);
   answer.headers['set-cookie'] =
-    `${SESSION_COOKIE}=${session.id}; Path=/api/v3/exchange; HttpOnly; SameSite=Strict${secure}`;
+    `${SESSION_COOKIE}=${token}; Path=/api/v3/exchange; HttpOnly; SameSite=Strict${secure}`;
   return answer;
 }
 
-function sessionOf(call: ExchangeCall): ExchangeSession {
-  const id = cookieValue(call.request.headers.cookie, SESSION_COOKIE);
-  const session = sessionsFor(call.db).find(id);
+async function sessionOf(call: ExchangeCall): Promise<ExchangeSession> {
+  const token = cookieValue(call.request.headers.cookie, SESSION_COOKIE);
+  const session = await findSession(call.db, token);
   if (session === null) {
     throw refuse('UNAUTHORIZED', `1C exchange: mode=${call.query.mode} without a valid session cookie`);
   }
@@ -74,14 +79,17 @@ function sessionOf(call: ExchangeCall): ExchangeSession {
 async function query(call: ExchangeCall, session: ExchangeSession): Promise<ContractResult> {
   const now = new Date();
   const orders = await takeForQuery(call.db, now);
-  session.lastQuery = orders.map((order) => order.id);
-  call.log.info({ orders: session.lastQuery.length }, '1C exchange: query');
+  await rememberQuery(
+    call.db,
+    session,
+    orders.map((order) => order.id),
+  );
+  call.log.info({ orders: orders.length }, '1C exchange: query');
   return respond(200, ordersDocument(orders, now), { 'content-type': 'application/xml; charset=utf-8' });
 }
 
 async function success(call: ExchangeCall, session: ExchangeSession): Promise<ContractResult> {
-  const ids = session.lastQuery ?? [];
-  session.lastQuery = null;
+  const ids = await takeQuery(call.db, session);
   const confirmed = await confirmSent(call.db, ids);
   call.log.info({ queried: ids.length, confirmed: confirmed.length }, '1C exchange: success');
   return lines('success');
@@ -106,23 +114,22 @@ async function receiveFile(call: ExchangeCall, session: ExchangeSession): Promis
     ]);
   }
   const filename = call.query.filename ?? 'orders.xml';
-  const bytes = Buffer.concat([session.pendingFiles.get(filename) ?? Buffer.alloc(0), part]);
+  const bytes = Buffer.concat([await heldFile(call.db, session, filename), part]);
   const text = bytes.toString('utf8');
   if (!looksComplete(text)) {
-    if (bytes.length > MAX_ASSEMBLED) {
-      session.pendingFiles.delete(filename);
+    const stored = await storeFilePart(call.db, session, filename, part);
+    if (stored.kind === 'over-limit') {
       throw unprocessable('VALIDATION_FAILED', [
         {
           location: 'body',
           path: '',
-          message: `the file ${filename} grew past ${MAX_ASSEMBLED} bytes without its end`,
+          message: `the session's unfinished files grew past ${SESSION_PART_BYTES} bytes`,
         },
       ]);
     }
-    session.pendingFiles.set(filename, bytes);
     return lines('success');
   }
-  session.pendingFiles.delete(filename);
+  await dropFile(call.db, session, filename);
   let documents;
   try {
     documents = readCommerceMl(text);
@@ -141,7 +148,7 @@ async function receiveFile(call: ExchangeCall, session: ExchangeSession): Promis
 /** One exchange call. */
 export async function runExchange(call: ExchangeCall): Promise<ContractResult> {
   if (call.query.mode === 'checkauth') return checkauth(call);
-  const session = sessionOf(call);
+  const session = await sessionOf(call);
   switch (call.query.mode) {
     case 'init':
       return lines('zip=no', `file_limit=${EXCHANGE_FILE_LIMIT}`);

@@ -10,6 +10,8 @@ const TABLES = [
   'clients',
   'event_tickets',
   'events',
+  'exchange_file_parts',
+  'exchange_sessions',
   'idempotency_keys',
   'monthly_volumes',
   'order_counts',
