@@ -1,26 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { allowedEvents } from '../order-lifecycle/order-lifecycle.rules.ts';
-import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
-import type { LifecycleEventType } from '../order-lifecycle/order-lifecycle.types.ts';
-import {
-  draftChanges,
-  draftFits,
-  initialPartialDraft,
-  orderFacts,
-  partialPreview,
-  readFailure,
-  targetStatus,
-} from './order-actions.facts.ts';
-import {
-  LOCAL_ERROR_CODES,
-  type ActionFailure,
-  type ActionRequest,
-  type ApiOrder,
-  type OrderActionsContext,
-  type OrderActionsEvent,
-  type OrderActionsInput,
-  type PerformActionInput,
-} from './order-actions.types.ts';
+import { assign } from 'xstate';
+import { draftChanges, draftFits, initialPartialDraft, targetStatus } from './order-actions.facts.ts';
+import { payingState, refreshingState, submittingState } from './order-actions.requests.ts';
+import { orderActionsSetup } from './order-actions.setup.ts';
+import { LOCAL_ERROR_CODES, type ActionRequest } from './order-actions.types.ts';
 
 /**
  * Acting on one order (the warehouse's order page and the distributor's). Which actions exist is the lifecycle's
@@ -32,6 +14,7 @@ import {
  *       --partial.open--> editingPartial --partial.submit--> submitting   (valid by `validatePartial`, note required)
  *       --comment.submit--> submitting                             (the order comment, any state)
  *       --payment.start--> paying --done--> redirecting            (`openPaymentPage` sends the browser away)
+ *       --exchange.requeue--> submitting                           (a failed 1C exchange, warehouse only)
  *
  * Every request carries the order's `version` (`performAction` input). A 409 `VERSION_CONFLICT` or
  * `TRANSITION_NOT_ALLOWED` means someone else changed the order: the fresh order of the error body replaces ours
@@ -41,62 +24,10 @@ import {
  * `orderChanged` is called with every new copy of the order (the app writes it into its query cache).
  */
 
-const injected = (name: string) => () => {
-  throw new Error(`${name} is injected with orderActionsMachine.provide({ actors })`);
-};
+/** A fresher copy of the order (the page's query refetched it), taken while no request runs. */
+const refreshed = { guard: 'isFresher', actions: 'takeRefreshed' } as const;
 
-const isAllowed = (context: OrderActionsContext, action: LifecycleEventType): boolean =>
-  allowedEvents(orderFacts(context.order), context.role).includes(action);
-
-const failureOf = ({ event }: { event: { error?: unknown } }) => readFailure(event.error);
-
-export const orderActionsMachine = setup({
-  types: {
-    context: {} as OrderActionsContext,
-    events: {} as OrderActionsEvent,
-    input: {} as OrderActionsInput,
-  },
-  actors: {
-    performAction: fromPromise<ApiOrder, PerformActionInput>(injected('performAction')),
-    loadOrder: fromPromise<ApiOrder, { orderId: number }>(injected('loadOrder')),
-    startPayment: fromPromise<{ paymentUrl: string }, { orderId: number }>(injected('startPayment')),
-  },
-  actions: {
-    orderChanged: (_, _params: { order: ApiOrder }) => undefined,
-    openPaymentPage: (_, _params: { paymentUrl: string }) => undefined,
-    takeOrder: assign((_, params: { order: ApiOrder }) => ({ order: params.order })),
-    setError: assign((_, params: { code: string | null }) => ({ errorCode: params.code })),
-    clearError: assign({ errorCode: null }),
-  },
-  guards: {
-    actionAllowed: ({ context, event }) => event.type === 'action.run' && isAllowed(context, event.action),
-    reasonAllowed: ({ context, event }) => event.type === 'reason.open' && isAllowed(context, event.action),
-    reasonComplete: ({ context }) =>
-      context.reason !== null &&
-      (context.reason.action !== 'order.decline' || context.reason.text.trim() !== ''),
-    partialAllowed: ({ context }) => isAllowed(context, 'order.confirmPartial'),
-    partialValid: ({ context }) =>
-      context.partial !== null && partialPreview(context.order, context.partial).valid,
-    commentPresent: ({ context }) => context.comment.trim() !== '',
-    paymentAllowed: ({ context }) => {
-      const actions = selectOrderActions(orderFacts(context.order), context.role);
-      return actions.canPay || actions.canRetryPayment;
-    },
-    /** Someone else changed the order: the server refused our version or our transition. */
-    isConflict: (_, failure: ActionFailure) =>
-      failure.code === 'VERSION_CONFLICT' || failure.code === 'TRANSITION_NOT_ALLOWED',
-    /** 409 `VERSION_CONFLICT` with the current order in the body. */
-    freshOrderCame: (_, failure: ActionFailure) =>
-      failure.code === 'VERSION_CONFLICT' && failure.order !== null,
-    /** 409 `TRANSITION_NOT_ALLOWED` with the current order in the body. */
-    freshOrderRefused: (_, failure: ActionFailure) =>
-      failure.code === 'TRANSITION_NOT_ALLOWED' && failure.order !== null,
-    versionWasStale: ({ context }) => context.errorCode === 'VERSION_CONFLICT',
-    pendingIsReason: ({ context }) =>
-      context.pending?.kind === 'decline' || (context.pending?.kind === 'status' && context.reason !== null),
-    pendingIsPartial: ({ context }) => context.pending?.kind === 'confirmPartial',
-  },
-}).createMachine({
+export const orderActionsMachine = orderActionsSetup.createMachine({
   id: 'orderActions',
   context: ({ input }) => ({
     order: input.order,
@@ -113,10 +44,7 @@ export const orderActionsMachine = setup({
     ready: {
       initial: 'idle',
       on: {
-        'order.refreshed': {
-          guard: ({ context, event }) => event.order.version >= context.order.version,
-          actions: assign({ order: ({ event }) => event.order }),
-        },
+        'order.refreshed': refreshed,
         'action.run': {
           guard: 'actionAllowed',
           target: 'submitting',
@@ -164,6 +92,11 @@ export const orderActionsMachine = setup({
           { actions: { type: 'setError', params: { code: LOCAL_ERROR_CODES.commentRequired } } },
         ],
         'payment.start': { guard: 'paymentAllowed', target: 'paying' },
+        'exchange.requeue': {
+          guard: 'requeueAllowed',
+          target: 'submitting',
+          actions: assign({ reason: null, pending: { kind: 'requeue' } }),
+        },
       },
       states: {
         idle: { entry: 'clearError' },
@@ -203,10 +136,7 @@ export const orderActionsMachine = setup({
           { actions: { type: 'setError', params: { code: LOCAL_ERROR_CODES.reasonRequired } } },
         ],
         'reason.close': { target: 'ready', actions: assign({ reason: null }) },
-        'order.refreshed': {
-          guard: ({ context, event }) => event.order.version >= context.order.version,
-          actions: assign({ order: ({ event }) => event.order }),
-        },
+        'order.refreshed': refreshed,
       },
     },
     editingPartial: {
@@ -252,131 +182,12 @@ export const orderActionsMachine = setup({
           { actions: { type: 'setError', params: { code: LOCAL_ERROR_CODES.partialInvalid } } },
         ],
         'partial.close': { target: 'ready', actions: assign({ partial: null }) },
-        'order.refreshed': {
-          guard: ({ context, event }) => event.order.version >= context.order.version,
-          actions: assign({ order: ({ event }) => event.order }),
-        },
+        'order.refreshed': refreshed,
       },
     },
-    submitting: {
-      invoke: {
-        id: 'performAction',
-        src: 'performAction',
-        input: ({ context }): PerformActionInput => ({
-          orderId: context.order.id,
-          version: context.order.version,
-          request: context.pending ?? { kind: 'comment', comment: '' },
-        }),
-        onDone: {
-          target: 'ready.idle',
-          actions: [
-            { type: 'takeOrder', params: ({ event }) => ({ order: event.output }) },
-            { type: 'orderChanged', params: ({ event }) => ({ order: event.output }) },
-            assign(({ context }) => ({
-              reason: null,
-              partial: context.pending?.kind === 'confirmPartial' ? null : context.partial,
-              comment: context.pending?.kind === 'comment' ? '' : context.comment,
-              changes: context.changes + 1,
-            })),
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'freshOrderCame', params: failureOf },
-            target: 'ready.conflict',
-            actions: [
-              { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-              {
-                type: 'takeOrder',
-                params: ({ context, event }) => ({ order: failureOf({ event }).order ?? context.order }),
-              },
-              {
-                type: 'orderChanged',
-                params: ({ context, event }) => ({ order: failureOf({ event }).order ?? context.order }),
-              },
-            ],
-          },
-          {
-            guard: { type: 'freshOrderRefused', params: failureOf },
-            target: 'ready.refused',
-            actions: [
-              { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-              {
-                type: 'takeOrder',
-                params: ({ context, event }) => ({ order: failureOf({ event }).order ?? context.order }),
-              },
-              {
-                type: 'orderChanged',
-                params: ({ context, event }) => ({ order: failureOf({ event }).order ?? context.order }),
-              },
-            ],
-          },
-          {
-            guard: { type: 'isConflict', params: failureOf },
-            target: 'refreshing',
-            actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-          },
-          {
-            guard: 'pendingIsPartial',
-            target: 'editingPartial',
-            actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-          },
-          {
-            guard: 'pendingIsReason',
-            target: 'reasoning',
-            actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-          },
-          {
-            target: 'ready.failed',
-            actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-          },
-        ],
-      },
-    },
-    /** A conflict whose error body had no order: fetch the fresh one, then say what happened. */
-    refreshing: {
-      invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
-        input: ({ context }) => ({ orderId: context.order.id }),
-        onDone: [
-          {
-            guard: 'versionWasStale',
-            target: 'ready.conflict',
-            actions: [
-              { type: 'takeOrder', params: ({ event }) => ({ order: event.output }) },
-              { type: 'orderChanged', params: ({ event }) => ({ order: event.output }) },
-            ],
-          },
-          {
-            target: 'ready.refused',
-            actions: [
-              { type: 'takeOrder', params: ({ event }) => ({ order: event.output }) },
-              { type: 'orderChanged', params: ({ event }) => ({ order: event.output }) },
-            ],
-          },
-        ],
-        onError: [{ guard: 'versionWasStale', target: 'ready.conflict' }, { target: 'ready.refused' }],
-      },
-    },
-    paying: {
-      invoke: {
-        id: 'startPayment',
-        src: 'startPayment',
-        input: ({ context }) => ({ orderId: context.order.id }),
-        onDone: {
-          target: 'redirecting',
-          actions: {
-            type: 'openPaymentPage',
-            params: ({ event }) => ({ paymentUrl: event.output.paymentUrl }),
-          },
-        },
-        onError: {
-          target: 'ready.failed',
-          actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
-        },
-      },
-    },
+    submitting: submittingState,
+    refreshing: refreshingState,
+    paying: payingState,
     /** The browser is leaving for the provider's page. */
     redirecting: {},
   },

@@ -94,6 +94,8 @@ export interface OrderActionsView {
   partialNote: string;
   comment: string;
   changes: number;
+  /** A 1C re-queue of the order runs. */
+  requeuing: boolean;
 }
 
 export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderActionsView {
@@ -126,6 +128,7 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     partialNote: context.partial?.note ?? '',
     comment: context.comment,
     changes: context.changes,
+    requeuing: sending && context.pending?.kind === 'requeue',
   };
 }
 

@@ -53,7 +53,9 @@ export type ActionRequest =
   | { kind: 'status'; event: DirectAction | ReasonAction; status: OrderStatus; comment?: string }
   | { kind: 'decline'; comment: string }
   | { kind: 'confirmPartial'; note: string; lines: Array<{ lineId: number; quantity: number }> }
-  | { kind: 'comment'; comment: string };
+  | { kind: 'comment'; comment: string }
+  /** Queue a failed 1C exchange again (`POST /orders/set/{id}/exchange-requeue?version=`). */
+  | { kind: 'requeue' };
 
 export interface PerformActionInput {
   orderId: number;
@@ -115,6 +117,7 @@ export type OrderActionsEvent =
   | { type: 'comment.change'; text: string }
   | { type: 'comment.submit' }
   | { type: 'payment.start' }
+  | { type: 'exchange.requeue' }
   | { type: 'notice.dismiss' };
 
 /** Codes the machine itself gives a refusal that never reached the server. */

@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema.d.ts';
-import { readTokenCookie } from '../app/auth/token.ts';
+import { readTokenCookie } from './token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
 import { notifyUnauthorized } from './auth-bridge.ts';
 import {

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { showErrorToast } from '../app/toast-bridge.ts';
 import { isAbortError, statusOf } from './errors.ts';
+import { reportFailure } from './failure-bridge.ts';
 
 /** Spec section 9: cached reads stay fresh for 5 minutes. */
 export const STALE_TIME_MS = 5 * 60 * 1000;
@@ -22,14 +22,15 @@ export function retryDelay(attempt: number): number {
 
 /**
  * The query cache with the spec's policy. Failed mutations are not retried and show a toast (spec section 8),
- * unless the mutation handles its own errors (`meta: { toast: false }`).
+ * unless the mutation handles its own errors (`meta: { toast: false }`): they go to the failure bridge, where
+ * the app's toast is registered.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.toast === false || isAbortError(error)) return;
-        showErrorToast(error);
+        reportFailure(error);
       },
     }),
     defaultOptions: {

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { buttonClassName } from '../ui/button.tsx';
 import { BareHeader } from './layout/bare-header.tsx';
 import { PageFrame } from './layout/page-frame.tsx';
-import { PATHS } from './routes.ts';
+import { PATHS } from '../ui/paths.ts';
 
 /** Thrown by a screen (or a loader) whose object does not exist: the route shows 'Not Found'. */
 export class NotFoundError extends Error {

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
-import { AuthRoot } from './auth/auth-context.tsx';
+import { AuthRoot } from '../data/auth-context.tsx';
 import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
-import { PATHS } from './routes.ts';
+import { PATHS } from '../ui/paths.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -57,11 +57,11 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: PATHS.paymentSuccess,
-            ...screen(() => import('../features/payment/payment-success-page.tsx')),
+            ...screen(() => import('../features/orders/payment/payment-success-page.tsx')),
           },
           {
             path: PATHS.paymentCancel,
-            ...screen(() => import('../features/payment/payment-cancel-page.tsx')),
+            ...screen(() => import('../features/orders/payment/payment-cancel-page.tsx')),
           },
           { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
         ],
@@ -85,33 +85,39 @@ export const appRoutes: RouteObject[] = [
                   },
                 ],
               },
-              { path: PATHS.wishlist, ...screen(() => import('../features/wishlist/wishlist-page.tsx')) },
+              {
+                path: PATHS.wishlist,
+                ...screen(() => import('../features/shop/wishlist/wishlist-page.tsx')),
+              },
               {
                 path: PATHS.shoppingBag,
-                ...screen(() => import('../features/shopping-bag/shopping-bag-page.tsx')),
+                ...screen(() => import('../features/shop/bag/shopping-bag-page.tsx')),
               },
               {
                 path: PATHS.promotions,
-                ...screen(() => import('../features/promotions/promotions-page.tsx')),
+                ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
               },
               { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
-              { path: PATHS.newOrder, ...screen(() => import('../features/new-order/new-order-page.tsx')) },
+              {
+                path: PATHS.newOrder,
+                ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
+              },
               { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
               { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
-              { path: PATHS.myOrders, ...screen(() => import('../features/my-orders/my-orders-page.tsx')) },
+              { path: PATHS.myOrders, ...screen(() => import('../features/orders/mine/my-orders-page.tsx')) },
               {
                 path: PATHS.myOrder,
                 loader: requireIdParam('orderId'),
-                ...screen(() => import('../features/my-orders/order-detail-page.tsx')),
+                ...screen(() => import('../features/orders/mine/order-detail-page.tsx')),
               },
               {
                 path: PATHS.warehouseOrders,
-                ...screen(() => import('../features/warehouse-orders/warehouse-orders-page.tsx')),
+                ...screen(() => import('../features/orders/warehouse/warehouse-orders-page.tsx')),
               },
               {
                 path: PATHS.warehouseOrder,
                 loader: requireIdParam('id'),
-                ...screen(() => import('../features/warehouse-orders/warehouse-order-page.tsx')),
+                ...screen(() => import('../features/orders/warehouse/warehouse-order-page.tsx')),
               },
               {
                 path: PATHS.myDistributors,

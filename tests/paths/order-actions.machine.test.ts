@@ -88,6 +88,9 @@ class LifecycleServer {
       case 'comment':
         this.order = { ...this.order, comment: request.comment, version: this.order.version + 1 };
         return this.order;
+      case 'requeue':
+        // A 1C re-queue is not a lifecycle event: the lifecycle paths never send one.
+        throw Object.assign(new Error('not a lifecycle step'), { status: 400, code: 'NOT_MODELLED' });
       case 'decline':
         return this.apply({ type: 'order.decline', role, comment: request.comment });
       case 'confirmPartial':

@@ -9,9 +9,9 @@ import {
   selectNeedsEmailConfirmation,
 } from '../../../machines/auth/auth.selectors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { ConfirmEmailNotice } from '../../features/confirm-email/confirm-email-notice.tsx';
-import { useAuthSelector } from './auth-context.tsx';
-import './auth-form.css';
+import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
+import { useAuthSelector } from '../../data/auth-context.tsx';
+import '../../ui/auth-form.css';
 
 /** `location.state` of a redirect to /login: where to go back after logging in. */
 interface FromState {

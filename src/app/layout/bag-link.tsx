@@ -1,10 +1,10 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router-dom';
-import { useCart } from '../../features/cart/cart-api.ts';
+import { useCart } from '../../data/bag.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
-import { PATHS } from '../routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 import './bag-link.css';
 
 /** The header's link to the shopping bag with the number of units in it (read from the shared cart cache). */

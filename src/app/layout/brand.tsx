@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 
 export function Brand() {
   const { t } = useLingui();

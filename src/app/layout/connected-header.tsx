@@ -1,6 +1,6 @@
 import { selectIsAuthenticated, selectRole, selectUser } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector, useAuthSend } from '../auth/auth-context.tsx';
-import { PATHS } from '../routes.ts';
+import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { PATHS } from '../../ui/paths.ts';
 import { AppHeader } from './app-header.tsx';
 import { BagLink } from './bag-link.tsx';
 import { navItemsFor } from './nav-items.ts';

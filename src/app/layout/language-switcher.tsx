@@ -1,24 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type ChangeEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { languageMachine } from '../../../machines/language/language.machine.ts';
+import { useId, type ChangeEvent } from 'react';
 import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
-import { api, unwrap } from '../../api/client.ts';
-import { activateLocale, normalizeLocale, SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
-import { showErrorToast } from '../toast-bridge.ts';
-
-/** `POST /users/lang`: resolves when the server stored the language, rejects with the normalised error. */
-async function saveLanguageOnServer(locale: string): Promise<void> {
-  await unwrap(api.POST('/users/lang', { body: { lang: normalizeLocale(locale) } }));
-}
-
-const switcherMachine = languageMachine.provide({
-  actors: {
-    saveLanguage: fromPromise<void, { locale: string }>(({ input }) => saveLanguageOnServer(input.locale)),
-    applyLocale: fromPromise<void, { locale: string }>(({ input }) => activateLocale(input.locale)),
-  },
-});
+import { LanguageContext } from '../../data/language-context.tsx';
+import { SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
 
 export interface LanguageSwitcherProps {
   /** Logged in: the choice is saved on the server before it applies. */
@@ -29,14 +13,9 @@ export function LanguageSwitcher({ authenticated }: LanguageSwitcherProps) {
   const { t } = useLingui();
   const id = useId();
   const locale = useLocale();
-  const actorRef = useActorRef(switcherMachine);
-  const switching = useSelector(actorRef, selectIsSwitching);
-  const pending = useSelector(actorRef, selectPendingLocale);
-
-  useEffect(() => {
-    const subscription = actorRef.on('language.failed', ({ error }) => showErrorToast(error));
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
+  const actorRef = LanguageContext.useActorRef();
+  const switching = LanguageContext.useSelector(selectIsSwitching);
+  const pending = LanguageContext.useSelector(selectPendingLocale);
 
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     actorRef.send({ type: 'language.select', locale: event.target.value, authenticated });

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AuthRole } from '../../../machines/auth/auth.types.ts';
-import { PATHS } from '../routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 
 export interface NavItem {
   to: string;

@@ -1,4 +1,4 @@
-import type { ClosedStats } from './charts.queries.ts';
+import type { ClosedStats } from '../../data/business.ts';
 
 /** One plotted line or bar series: values in display units (points; money in major units). */
 export interface ChartSeries {

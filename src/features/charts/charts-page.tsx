@@ -4,13 +4,13 @@ import { formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { formatMonth } from '../dashboard/business-format.ts';
-import { QueryFailure } from '../dashboard/query-failure.tsx';
+import { formatMonth } from '../../i18n/business-format.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { chartModelOf, indexOfMax } from './chart-model.ts';
-import { useClosedStats, type ClosedStats } from './charts.queries.ts';
+import { useClosedStats, type ClosedStats } from '../../data/business.ts';
 import { ClosedStatsTable } from './closed-stats-table.tsx';
 import { UPlotChart, type UPlotSeries } from './uplot-chart.tsx';
-import '../dashboard/business.css';
+import '../../ui/business.css';
 import './charts.css';
 
 const COLORS = { gv: '#171717', pgv: '#1b6b3a', pv: '#8a4b00', bonus: '#3d5a80' } as const;

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
-import { formatMonth } from '../dashboard/business-format.ts';
-import type { ClosedStats } from './charts.queries.ts';
+import { formatMonth } from '../../i18n/business-format.ts';
+import type { ClosedStats } from '../../data/business.ts';
 
 /** The charts' figures as a table: for people who prefer numbers, and for screen readers. */
 export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {

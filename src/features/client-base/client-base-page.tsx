@@ -2,14 +2,14 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS, pathTo } from '../../app/routes.ts';
+import { PATHS, pathTo } from '../../ui/paths.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { useClients, type Client } from './client-base.queries.ts';
+import { useClients, type Client } from '../../data/network.ts';
 import { Pager, QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
 import './client-base.css';
 

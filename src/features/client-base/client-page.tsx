@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { statusOf } from '../../api/errors.ts';
-import { PATHS, pathTo } from '../../app/routes.ts';
+import { PATHS, pathTo } from '../../ui/paths.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { useClient, type ClientDetail, type ClientOrder } from './client-base.queries.ts';
+import { useClient, type ClientDetail, type ClientOrder } from '../../data/network.ts';
 import { DISPLAY_STATUS_NAMES } from './client-labels.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
 import './client-base.css';

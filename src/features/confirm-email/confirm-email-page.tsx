@@ -5,13 +5,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { emailConfirmationMachine } from '../../../machines/auth/email-confirmation.machine.ts';
 import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts';
-import { authApi } from '../../app/auth/auth-api.ts';
-import { useAuthSelector, useAuthSend } from '../../app/auth/auth-context.tsx';
-import { confirmationErrorMessage } from '../../app/auth/auth-messages.ts';
+import { authApi } from '../../data/auth.ts';
+import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import '../../app/auth/auth-form.css';
+import '../../ui/auth-form.css';
 
 /** The confirmation link from the e-mail (`/confirm-email?token=...`): confirms the address at once. */
 export default function ConfirmEmailPage() {

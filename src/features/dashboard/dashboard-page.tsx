@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { selectIsDistributor, selectIsWarehouseStaff } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../app/auth/auth-context.tsx';
+import { useAuthSelector } from '../../data/auth-context.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { DistributorDashboard } from './distributor-dashboard.tsx';
 import { WarehouseCard } from './warehouse-home.tsx';

@@ -1,20 +1,20 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../app/routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 import { formatDate, formatMoney, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { formatMonth, RANK_NAMES } from './business-format.ts';
-import { QueryFailure } from './query-failure.tsx';
+import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import {
   type MyInfo,
   type MyTarget,
   type TargetRequirement,
   useMyInfo,
   useMyTarget,
-} from './dashboard.queries.ts';
+} from '../../data/business.ts';
 
 function StateMark({ achieved }: { achieved: boolean }) {
   return (

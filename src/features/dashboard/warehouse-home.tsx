@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { selectIsWarehouseLoading, selectWarehouse } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../app/auth/auth-context.tsx';
-import { PATHS } from '../../app/routes.ts';
+import { useAuthSelector } from '../../data/auth-context.tsx';
+import { PATHS } from '../../ui/paths.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';

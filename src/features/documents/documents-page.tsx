@@ -7,9 +7,9 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { QueryFailure } from '../dashboard/query-failure.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { type DocumentId, type PortalDocument, useDocumentFile, useDocuments } from './documents.queries.ts';
-import '../dashboard/business.css';
+import '../../ui/business.css';
 import './documents.css';
 
 const DESCRIPTIONS: Record<DocumentId, MessageDescriptor> = {

@@ -7,13 +7,17 @@ import {
   selectLoginError,
   selectLogoutReason,
 } from '../../../machines/auth/auth.selectors.ts';
-import { AuthField } from '../../app/auth/auth-field.tsx';
-import { loginSchema, type LoginValues } from '../../app/auth/auth-forms.schema.ts';
-import { fieldErrorMessage, loginErrorMessage, logoutReasonMessage } from '../../app/auth/auth-messages.ts';
-import { useAuthSelector, useAuthSend } from '../../app/auth/auth-context.tsx';
+import { AuthField } from '../../ui/auth-field.tsx';
+import { loginSchema, type LoginValues } from '../../ui/auth-forms.schema.ts';
+import {
+  fieldErrorMessage,
+  loginErrorMessage,
+  logoutReasonMessage,
+} from '../../i18n/labels/auth-messages.ts';
+import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import '../../app/auth/auth-form.css';
+import '../../ui/auth-form.css';
 
 /** Login and password (spec section 2): e-mail and password, sent as form data by the auth machine. */
 export default function LoginPage() {

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { statusOf } from '../../api/errors.ts';
-import { PATHS } from '../../app/routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 import { formatDate, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
-import { useNetworkNode, type NetworkNode } from './my-network.queries.ts';
+import { useNetworkNode, type NetworkNode } from '../../data/network.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 import './my-network.css';
 

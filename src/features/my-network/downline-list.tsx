@@ -15,7 +15,7 @@ import {
   type NetworkSearchQuery,
   type NetworkSort,
   type SortOrder,
-} from './my-network.queries.ts';
+} from '../../data/network.ts';
 import { RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 
 export const DOWNLINE_PAGE_SIZE = 20;

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { useDownlineTotal } from './my-network.queries.ts';
-import { useNetworkExport } from './network-export.ts';
+import { useDownlineTotal } from '../../data/network.ts';
+import { useNetworkExport } from './network-export.actors.ts';
 
 function formatBytes(bytes: number, locale: string): string {
   if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;

@@ -1,4 +1,4 @@
-import { PATHS, pathTo } from '../../app/routes.ts';
+import { PATHS, pathTo } from '../../ui/paths.ts';
 
 /** A distributor's card: `/my-distributers/<id>`. */
 export const distributorPath = (id: number) => pathTo(PATHS.myDistributor, { id });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
 import type { ChildrenRequest, GenealogyView } from '../../../machines/genealogy/genealogy.types.ts';
 import { STALE_TIME_MS } from '../../api/query-client.ts';
-import { networkApi } from './my-network.queries.ts';
+import { networkApi } from '../../data/network.ts';
 
 export type GenealogyActor = ActorRefFrom<typeof genealogyMachine>;
 

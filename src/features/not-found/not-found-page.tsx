@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../app/routes.ts';
+import { PATHS } from '../../ui/paths.ts';
 import { buttonClassName } from '../../ui/button.tsx';
 
 /** Unknown paths (spec section 2). */

@@ -1,35 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type ChangeEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { languageMachine } from '../../../machines/language/language.machine.ts';
+import { useId, type ChangeEvent } from 'react';
+import { selectResendStatus } from '../../../machines/auth/auth.selectors.ts';
 import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
-import { showErrorToast } from '../../app/toast-bridge.ts';
-import { activateLocale, normalizeLocale, SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
+import type { Me } from '../../data/account.ts';
+import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { LanguageContext } from '../../data/language-context.tsx';
+import { SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { type Me, personalApi, storeMe, useResendConfirmation } from './personal.queries.ts';
-
-/** The same language machine as the header switcher: saved on the server first, then applied. */
-const languageLogic = languageMachine.provide({
-  actors: {
-    saveLanguage: fromPromise<void, { locale: string }>(async ({ input }) => {
-      storeMe(await personalApi.setLang(normalizeLocale(input.locale)));
-    }),
-    applyLocale: fromPromise<void, { locale: string }>(({ input }) => activateLocale(input.locale)),
-  },
-});
 
 function LanguageField() {
   const { t } = useLingui();
   const id = useId();
   const locale = useLocale();
-  const actorRef = useActorRef(languageLogic);
-  const switching = useSelector(actorRef, selectIsSwitching);
-  const pending = useSelector(actorRef, selectPendingLocale);
-  useEffect(() => {
-    const subscription = actorRef.on('language.failed', ({ error }) => showErrorToast(error));
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
+  // The same language actor as the header switcher: saved on the server first, then applied.
+  const actorRef = LanguageContext.useActorRef();
+  const switching = LanguageContext.useSelector(selectIsSwitching);
+  const pending = LanguageContext.useSelector(selectPendingLocale);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -56,7 +42,9 @@ function LanguageField() {
 
 function EmailState({ me }: { me: Me }) {
   const { t } = useLingui();
-  const resend = useResendConfirmation();
+  // The resend is the auth machine's (`auth.confirmation.resend`), as on the confirmation notice.
+  const resendStatus = useAuthSelector(selectResendStatus);
+  const sendAuth = useAuthSend();
   return (
     <div className="personal-email">
       <dl className="dash-facts">
@@ -77,18 +65,18 @@ function EmailState({ me }: { me: Me }) {
         <div className="form">
           <p className="dash-card__note">{t`Open the link we sent to your e-mail to confirm the address.`}</p>
           <div role="status">
-            {resend.isSuccess ? (
+            {resendStatus === 'sent' ? (
               <p className="notice notice--success">{t`A new confirmation link is on its way.`}</p>
             ) : null}
           </div>
           <div className="dash-card__actions">
             <Button
               variant="secondary"
-              disabled={resend.isPending}
-              aria-busy={resend.isPending}
-              onClick={() => resend.mutate()}
+              disabled={resendStatus === 'sending'}
+              aria-busy={resendStatus === 'sending'}
+              onClick={() => sendAuth({ type: 'auth.confirmation.resend' })}
             >
-              {resend.isPending ? t`Sending…` : t`Send the link again`}
+              {resendStatus === 'sending' ? t`Sending…` : t`Send the link again`}
             </Button>
           </div>
         </div>

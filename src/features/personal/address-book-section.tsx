@@ -1,38 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  addressBookMachine,
-  type AddressWrite,
-  type BookAddress,
-  MAX_ADDRESSES,
-} from '../../../machines/personal/address-book.machine.ts';
+import { useEffect, useMemo, useRef } from 'react';
+import { type BookAddress, MAX_ADDRESSES } from '../../../machines/personal/address-book.machine.ts';
 import {
   selectAddressActions,
   selectAddressBookView,
   selectCanAddAddress,
 } from '../../../machines/personal/personal.selectors.ts';
-import { showErrorToast } from '../../app/toast-bridge.ts';
+import { reportFailure } from '../../api/failure-bridge.ts';
+import { accountApi, useAddresses } from '../../data/account.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
-import { QueryFailure } from '../dashboard/query-failure.tsx';
-import { AddressForm } from './address-form.tsx';
-import { addressFailureMessage } from './personal-messages.ts';
-import { personalApi, refetchAddresses, useAddresses } from './personal.queries.ts';
+import { QueryFailure } from '../../ui/query-failure.tsx';
+import { AddressForm } from '../../ui/forms/address-form.tsx';
+import { addressFailureMessage } from '../../ui/forms/personal-messages.ts';
+import { provideAddressBook } from './personal.actors.ts';
 
-const addressBookLogic = addressBookMachine.provide({
-  actors: {
-    saveAddress: fromPromise<unknown, AddressWrite>(({ input }) => personalApi.saveAddress(input)),
-    deleteAddress: fromPromise<void, { id: number }>(({ input }) => personalApi.deleteAddress(input.id)),
-  },
-  actions: {
-    addressesChanged: () => void refetchAddresses(),
-    reportError: (_, { error }) => showErrorToast(error),
-  },
-});
-
-type AddressBookActor = ReturnType<typeof useActorRef<typeof addressBookLogic>>;
+type AddressBookActor = ReturnType<typeof useActorRef<ReturnType<typeof provideAddressBook>>>;
 
 function formatAddress(address: BookAddress): string {
   const apartment = address.apartment === null ? '' : `, ${address.apartment}`;
@@ -131,7 +116,12 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
 export function AddressBookSection() {
   const { t, i18n } = useLingui();
   const addresses = useAddresses();
-  const actorRef = useActorRef(addressBookLogic);
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () => provideAddressBook({ api: accountApi, queryClient, reportFailure }),
+    [queryClient],
+  );
+  const actorRef = useActorRef(logic);
   const view = useSelector(actorRef, selectAddressBookView);
   const count = addresses.data?.length ?? 0;
   const canAdd = useSelector(actorRef, (snapshot) => selectCanAddAddress(snapshot, count));

@@ -3,19 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { fromPromise } from 'xstate';
-import {
-  passwordChangeMachine,
-  type PasswordChangeValues,
-} from '../../../machines/personal/password-change.machine.ts';
 import { selectPasswordChangeView } from '../../../machines/personal/personal.selectors.ts';
-import { useAuthSend } from '../../app/auth/auth-context.tsx';
-import { AuthField } from '../../app/auth/auth-field.tsx';
+import { useAuthSend } from '../../data/auth-context.tsx';
+import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
-import { passwordFailureMessage } from './personal-messages.ts';
-import { personalApi } from './personal.queries.ts';
-import { passwordSchema, type PasswordFormValues } from './personal.schema.ts';
-import { useFieldError } from './use-field-error.ts';
+import { passwordFailureMessage } from '../../ui/forms/personal-messages.ts';
+import { accountApi } from '../../data/account.ts';
+import { providePasswordChange } from './personal.actors.ts';
+import { passwordSchema, type PasswordFormValues } from '../../ui/forms/personal.schema.ts';
+import { useFieldError } from '../../ui/forms/use-field-error.ts';
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 
@@ -28,15 +24,9 @@ export function PasswordSection() {
   const authSend = useAuthSend();
   const logic = useMemo(
     () =>
-      passwordChangeMachine.provide({
-        actors: {
-          changePassword: fromPromise<string, PasswordChangeValues>(({ input }) =>
-            personalApi.changePassword(input),
-          ),
-        },
-        actions: {
-          renewSession: (_, { token }) => authSend({ type: 'auth.token.renewed', token }),
-        },
+      providePasswordChange({
+        api: accountApi,
+        renewSession: (token) => authSend({ type: 'auth.token.renewed', token }),
       }),
     [authSend],
   );

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { QueryFailure } from '../dashboard/query-failure.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { AccountSection } from './account-section.tsx';
 import { AddressBookSection } from './address-book-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
-import { useMe } from './personal.queries.ts';
-import '../dashboard/business.css';
-import '../../app/auth/auth-form.css';
-import './personal.css';
+import { useMe } from '../../data/account.ts';
+import '../../ui/business.css';
+import '../../ui/auth-form.css';
+import '../../ui/forms/personal.css';
 
 /**
  * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book and the

@@ -1,41 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { fromPromise } from 'xstate';
-import { profileMachine, type ProfileChanges } from '../../../machines/personal/profile.machine.ts';
 import { selectProfileView } from '../../../machines/personal/personal.selectors.ts';
-import { useAuthSend } from '../../app/auth/auth-context.tsx';
-import { AuthField } from '../../app/auth/auth-field.tsx';
+import { useAuthSend } from '../../data/auth-context.tsx';
+import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
-import { PROFILE_FAILURE } from './personal-messages.ts';
-import { type Me, personalApi, storeMe } from './personal.queries.ts';
-import { profileSchema, type ProfileFormValues } from './personal.schema.ts';
-import { useFieldError } from './use-field-error.ts';
-
-function isMe(value: unknown): value is Me {
-  return typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
-}
+import { PROFILE_FAILURE } from '../../ui/forms/personal-messages.ts';
+import { accountApi, type Me } from '../../data/account.ts';
+import { provideProfile } from './personal.actors.ts';
+import { profileSchema, type ProfileFormValues } from '../../ui/forms/personal.schema.ts';
+import { useFieldError } from '../../ui/forms/use-field-error.ts';
 
 /** Full name and phone (`POST /users/update`); the e-mail address is not changed here. */
 export function ProfileSection({ me }: { me: Me }) {
   const { t, i18n } = useLingui();
   const authSend = useAuthSend();
+  const queryClient = useQueryClient();
   const logic = useMemo(
     () =>
-      profileMachine.provide({
-        actors: {
-          saveProfile: fromPromise<unknown, ProfileChanges>(({ input }) => personalApi.updateProfile(input)),
-        },
-        actions: {
-          profileSaved: (_, { user }) => {
-            if (isMe(user)) storeMe(user);
-            authSend({ type: 'auth.user.refresh' });
-          },
-        },
+      provideProfile({
+        api: accountApi,
+        queryClient,
+        refreshUser: () => authSend({ type: 'auth.user.refresh' }),
       }),
-    [authSend],
+    [authSend, queryClient],
   );
   const actorRef = useActorRef(logic);
   const view = useSelector(actorRef, selectProfileView);

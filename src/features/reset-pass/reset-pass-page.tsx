@@ -12,19 +12,19 @@ import {
   selectRecoveryView,
   selectRequestedEmail,
 } from '../../../machines/auth/password-recovery.selectors.ts';
-import { authApi } from '../../app/auth/auth-api.ts';
-import { AuthField } from '../../app/auth/auth-field.tsx';
+import { authApi } from '../../data/auth.ts';
+import { AuthField } from '../../ui/auth-field.tsx';
 import {
   forgotPasswordSchema,
   newPasswordSchema,
   type ForgotPasswordValues,
   type NewPasswordValues,
-} from '../../app/auth/auth-forms.schema.ts';
-import { fieldErrorMessage, recoveryErrorMessage } from '../../app/auth/auth-messages.ts';
-import { showErrorToast } from '../../app/toast-bridge.ts';
+} from '../../ui/auth-forms.schema.ts';
+import { fieldErrorMessage, recoveryErrorMessage } from '../../i18n/labels/auth-messages.ts';
+import { showErrorToast } from '../../ui/toast.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
-import '../../app/auth/auth-form.css';
+import '../../ui/auth-form.css';
 
 const recoveryLogic = passwordRecoveryMachine.provide({
   actors: {

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
-const showErrorToast = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/app/toast-bridge.ts', () => ({ showErrorToast }));
+import { setFailureReporter } from '../../../src/api/failure-bridge.ts';
+import { createQueryClient, retryDelay, shouldRetry, STALE_TIME_MS } from '../../../src/api/query-client.ts';
 
-const { createQueryClient, retryDelay, shouldRetry, STALE_TIME_MS } =
-  await import('../../../src/api/query-client.ts');
+// The app registers its toast on the failure bridge (src/app/providers.tsx); a spy stands in for it here.
+const showErrorToast = vi.fn();
+setFailureReporter(showErrorToast);
 
 describe('retry policy (spec sections 8 and 9)', () => {
   it('never retries a client error 400-499', () => {

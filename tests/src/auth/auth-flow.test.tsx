@@ -6,11 +6,11 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { queryClient } from '../../../src/api/query-client.ts';
-import { createAuthApi } from '../../../src/app/auth/auth-api.ts';
-import { AuthProvider } from '../../../src/app/auth/auth-context.tsx';
+import { createAuthApi } from '../../../src/data/auth.ts';
+import { AuthProvider } from '../../../src/data/auth-context.tsx';
 import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from '../../../src/app/auth/guards.tsx';
-import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../../../src/app/auth/token.ts';
-import { USER_STORAGE_KEY } from '../../../src/app/auth/user-storage.ts';
+import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../../../src/api/token.ts';
+import { USER_STORAGE_KEY } from '../../../src/data/user-storage.ts';
 import LoginPage from '../../../src/features/login/login-page.tsx';
 import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
 import { makeToken, userFixture } from '../../machines/auth/support.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { visiblePages } from '../../../src/features/catalogue/pagination.tsx';
-import { purchaseOptions, savingPercent } from '../../../src/features/catalogue/product-availability.ts';
+import { visiblePages } from '../../../src/features/shop/catalogue/pagination.tsx';
+import { purchaseOptions, savingPercent } from '../../../src/features/shop/catalogue/product-availability.ts';
 import {
   catalogueHref,
   goodsQueryFor,
   parseCatalogueSearch,
-} from '../../../src/features/new-order/catalogue-search.ts';
+} from '../../../src/features/shop/new-order/catalogue-search.ts';
 
 describe('the Products screen address', () => {
   it('reads known values and falls back to defaults for anything else', () => {

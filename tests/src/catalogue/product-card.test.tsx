@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AddToBag } from '../../../src/features/catalogue/add-to-bag.tsx';
-import { PriceView } from '../../../src/features/catalogue/price-view.tsx';
-import { ProductCard } from '../../../src/features/catalogue/product-card.tsx';
-import { QuantityStepper } from '../../../src/features/catalogue/quantity-stepper.tsx';
+import { AddToBag } from '../../../src/features/shop/catalogue/add-to-bag.tsx';
+import { PriceView } from '../../../src/features/shop/catalogue/price-view.tsx';
+import { ProductCard } from '../../../src/features/shop/catalogue/product-card.tsx';
+import { QuantityStepper } from '../../../src/features/shop/catalogue/quantity-stepper.tsx';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { product, shop } from './fake-shop.ts';
 import { renderScreen } from './render.tsx';

@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthRole } from '../../../machines/auth/auth.types.ts';
 import { BagLink } from '../../../src/app/layout/bag-link.tsx';
-import NewOrderPage, { SEARCH_DEBOUNCE_MS } from '../../../src/features/new-order/new-order-page.tsx';
-import PromotionsPage from '../../../src/features/promotions/promotions-page.tsx';
-import WishlistPage from '../../../src/features/wishlist/wishlist-page.tsx';
+import NewOrderPage, { SEARCH_DEBOUNCE_MS } from '../../../src/features/shop/new-order/new-order-page.tsx';
+import PromotionsPage from '../../../src/features/shop/promotions/promotions-page.tsx';
+import WishlistPage from '../../../src/features/shop/wishlist/wishlist-page.tsx';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { product, shop } from './fake-shop.ts';
 import { renderScreen } from './render.tsx';
@@ -30,7 +30,7 @@ vi.mock('../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read.
-vi.mock('../../../src/app/auth/auth-context.tsx', () => ({
+vi.mock('../../../src/data/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: AuthRole } }) => T): T =>
     selector({ context: { role: auth.role } }),
 }));

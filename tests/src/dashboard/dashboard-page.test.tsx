@@ -2,16 +2,15 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../src/api/query-client.ts';
-import { clearTokenCookie } from '../../../src/app/auth/token.ts';
+import { clearTokenCookie } from '../../../src/api/token.ts';
 import DashboardPage from '../../../src/features/dashboard/dashboard-page.tsx';
-import {
-  type MyInfo,
-  myInfoQueryKey,
-  type MyTarget,
-  myTargetQueryKey,
-} from '../../../src/features/dashboard/dashboard.queries.ts';
+import { type MyInfo, type MyTarget } from '../../../src/data/business.ts';
+import { businessKeys } from '../../../src/data/keys.ts';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { renderSignedIn } from './support.tsx';
+
+const myInfoQueryKey = businessKeys.myInfo();
+const myTargetQueryKey = businessKeys.myTarget();
 
 const name = (en: string) => ({ ru: en, en, ro: en, uk: en, it: en });
 

@@ -6,9 +6,9 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { AuthUser, AuthWarehouse } from '../../../machines/auth/auth.types.ts';
 import { createApiClient } from '../../../src/api/client.ts';
 import { queryClient } from '../../../src/api/query-client.ts';
-import { createAuthApi } from '../../../src/app/auth/auth-api.ts';
-import { AuthProvider } from '../../../src/app/auth/auth-context.tsx';
-import { writeTokenCookie } from '../../../src/app/auth/token.ts';
+import { createAuthApi } from '../../../src/data/auth.ts';
+import { AuthProvider } from '../../../src/data/auth-context.tsx';
+import { writeTokenCookie } from '../../../src/api/token.ts';
 import { i18n } from '../../../src/i18n/i18n.ts';
 import { makeToken, userFixture, warehouseFixture } from '../../machines/auth/support.ts';
 

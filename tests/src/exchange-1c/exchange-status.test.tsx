@@ -5,28 +5,36 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
-import type { ExchangeStatusProps } from '../../../src/features/exchange-1c/exchange-status.tsx';
+import type { ApiOrder } from '../../../machines/order-actions/order-actions.types.ts';
+import type { useOrderActions as UseOrderActionsHook } from '../../../src/data/order-actions.actors.ts';
+import type { ExchangeStatusProps } from '../../../src/features/orders/exchange/exchange-status.tsx';
+import { makeOrder } from '../../machines/order-actions/fixtures.ts';
 import {
   selectExchangeView,
   type OrderExchange,
-} from '../../../src/features/exchange-1c/exchange-status.selectors.ts';
+} from '../../../machines/order-actions/order-actions.exchange.ts';
+
+type UseOrderActions = typeof UseOrderActionsHook;
 
 const calls: Array<{ url: string; method: string }> = [];
 let ExchangeStatus: (props: ExchangeStatusProps) => ReactElement | null;
 let ExchangeBadge: (props: { exchange: OrderExchange | null | undefined }) => ReactElement | null;
+let useOrderActions: UseOrderActions;
 
 beforeAll(async () => {
   // The API client captures fetch and its base when it is made: stub them first, then load the feature.
   vi.stubEnv('VITE_API_BASE', 'http://localhost:3000/api/v3');
   vi.stubGlobal('fetch', async (input: Request) => {
     calls.push({ url: input.url, method: input.method });
-    const body = { id: 5, version: 8, exchange: { ...failed, state: 'queued', error: null } };
+    const body = makeOrder({ id: 5, version: 8, exchange: { ...failed, state: 'queued', error: null } });
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });
   });
-  ({ ExchangeStatus, ExchangeBadge } = await import('../../../src/features/exchange-1c/exchange-status.tsx'));
+  ({ ExchangeStatus, ExchangeBadge } =
+    await import('../../../src/features/orders/exchange/exchange-status.tsx'));
+  ({ useOrderActions } = await import('../../../src/data/order-actions.actors.ts'));
   await activateLocale('en');
 });
 
@@ -86,18 +94,23 @@ describe('ExchangeStatus', () => {
   });
 
   it('shows a failure with its reason, and the warehouse queues it again', async () => {
-    const onRequeued = vi.fn();
-    renderWithProviders(
-      <ExchangeStatus
-        order={{ id: 5, version: 7, exchange: failed }}
-        actsAsWarehouse
-        onRequeued={onRequeued}
-      />,
-    );
+    // The re-queue is the order-actions machine's `exchange.requeue` (versioned, with its conflict handling).
+    function WarehouseExchange({ order }: { order: ApiOrder }) {
+      const [view, send] = useOrderActions(order, 'warehouse');
+      return (
+        <ExchangeStatus
+          order={view.order}
+          actsAsWarehouse
+          requeue={{ pending: view.requeuing, onRequeue: () => send({ type: 'exchange.requeue' }) }}
+        />
+      );
+    }
+    renderWithProviders(<WarehouseExchange order={makeOrder({ id: 5, version: 7, exchange: failed })} />);
     expect(screen.getByRole('status').textContent).toBe('1C exchange failed');
     expect(screen.getByText('Reason: Контрагент не найден')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send to 1C again' }));
-    await waitFor(() => expect(onRequeued).toHaveBeenCalledTimes(1));
+    // The answered order (version 8, queued again) replaces the shown one.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Queued for 1C'));
     expect(calls.at(-1)?.method).toBe('POST');
     expect(calls.at(-1)?.url).toMatch(/\/orders\/set\/5\/exchange-requeue\?version=7$/);
   });

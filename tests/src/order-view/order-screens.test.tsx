@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import OrderDetailPage from '../../../src/features/my-orders/order-detail-page.tsx';
-import WarehouseOrderPage from '../../../src/features/warehouse-orders/warehouse-order-page.tsx';
-import WarehouseOrdersPage from '../../../src/features/warehouse-orders/warehouse-orders-page.tsx';
+import OrderDetailPage from '../../../src/features/orders/mine/order-detail-page.tsx';
+import WarehouseOrderPage from '../../../src/features/orders/warehouse/warehouse-order-page.tsx';
+import WarehouseOrdersPage from '../../../src/features/orders/warehouse/warehouse-orders-page.tsx';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import type * as ClientModule from '../../../src/api/client.ts';
 import { renderScreen } from '../catalogue/render.tsx';
@@ -25,7 +25,7 @@ vi.mock('../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read (a partner: volumes, pickup threshold).
-vi.mock('../../../src/app/auth/auth-context.tsx', () => ({
+vi.mock('../../../src/data/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: string } }) => T): T =>
     selector({ context: { role: 'partner' } }),
 }));

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookAddress } from '../../../machines/personal/address-book.machine.ts';
 import { queryClient } from '../../../src/api/query-client.ts';
-import { meQueryKey } from '../../../src/app/auth/auth-api.ts';
-import { clearTokenCookie, readTokenCookie } from '../../../src/app/auth/token.ts';
+import { accountApi as personalApi } from '../../../src/data/account.ts';
+import { accountKeys } from '../../../src/data/keys.ts';
+import { clearTokenCookie, readTokenCookie } from '../../../src/api/token.ts';
 import PersonalPage from '../../../src/features/personal/personal-page.tsx';
-import { addressesQueryKey, personalApi } from '../../../src/features/personal/personal.queries.ts';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { makeToken, userFixture } from '../../machines/auth/support.ts';
 import { renderSignedIn } from '../dashboard/support.tsx';
@@ -34,8 +34,8 @@ const addresses: BookAddress[] = [
 ];
 
 function renderPage() {
-  queryClient.setQueryData(meQueryKey, me);
-  queryClient.setQueryData(addressesQueryKey, addresses);
+  queryClient.setQueryData(accountKeys.me(), me);
+  queryClient.setQueryData(accountKeys.addresses(), addresses);
   return renderSignedIn(<PersonalPage />, { role: 'user', user: me });
 }
 

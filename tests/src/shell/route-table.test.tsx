@@ -89,7 +89,9 @@ describe('the route table (spec section 2)', () => {
   afterEach(cleanup);
 
   it('has exactly the spec routes plus the not-found catch-all', () => {
-    expect(table.map((leaf) => leaf.path).sort()).toEqual([...SPEC_PUBLIC, ...EXTRA_PUBLIC, ...SPEC_PRIVATE, '*'].sort());
+    expect(table.map((leaf) => leaf.path).sort()).toEqual(
+      [...SPEC_PUBLIC, ...EXTRA_PUBLIC, ...SPEC_PRIVATE, '*'].sort(),
+    );
   });
 
   it('puts every logged-in route behind RequireAuth and the shared layout, and no public one', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toastContentFor } from '../../../src/app/toast-bridge.ts';
+import { toastContentFor } from '../../../src/ui/toast.ts';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 
 const translations = {

@@ -1,0 +1,78 @@
+/**
+ * The query keys of the whole SPA, one factory per resource (plain functions: a component, an actor or a server
+ * event handler builds the same key). Invalidate by the shortest key that covers what changed:
+ * `orderKeys.lists()` refreshes every order list and no order page, `orderKeys.all()` both. The bag and the
+ * wishlist live apart from the orders, so an order action does not refetch the bag.
+ */
+import type { components, operations } from '../../openapi/schema.d.ts';
+import type { WarehouseTab } from '../../machines/order-lifecycle/order-lifecycle.types.ts';
+
+type QueryOf<TOperation extends keyof operations> = NonNullable<
+  operations[TOperation]['parameters']['query']
+>;
+
+export type UserOrderTab = components['schemas']['UserOrderTab'];
+export type GoodsQuery = QueryOf<'listGoods'>;
+export type NetworkSearchQuery = QueryOf<'searchMyNetwork'>;
+export type ClientsQuery = QueryOf<'listClients'>;
+
+export interface WarehouseListParams {
+  tab: WarehouseTab;
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+export const orderKeys = {
+  all: () => ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
+  mine: (tab: UserOrderTab, page: number) => ['orders', 'list', 'mine', tab, page] as const,
+  warehouse: (params: WarehouseListParams) => ['orders', 'list', 'warehouse', params] as const,
+  details: () => ['orders', 'detail'] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+};
+
+export const bagKeys = {
+  all: () => ['bag'] as const,
+};
+
+export const wishlistKeys = {
+  all: () => ['wishlist'] as const,
+};
+
+export const catalogueKeys = {
+  /** Every product read: a refusal for stock refreshes them all. */
+  all: () => ['goods'] as const,
+  list: (query: GoodsQuery) => ['goods', 'list', query] as const,
+  promotions: () => ['goods', 'promotions'] as const,
+};
+
+export const accountKeys = {
+  me: () => ['account', 'me'] as const,
+  warehouse: () => ['account', 'my-warehouse'] as const,
+  addresses: () => ['account', 'addresses'] as const,
+  orderParams: () => ['account', 'order-params'] as const,
+};
+
+export const businessKeys = {
+  myInfo: () => ['business', 'my-info'] as const,
+  myTarget: () => ['business', 'my-target'] as const,
+  closedStats: () => ['business', 'closed-stats'] as const,
+  ratings: (limit: number) => ['business', 'ratings', { limit }] as const,
+};
+
+export const networkKeys = {
+  all: () => ['network'] as const,
+  search: (query: NetworkSearchQuery) => ['network', 'search', query] as const,
+  node: (id: number) => ['network', 'node', id] as const,
+};
+
+export const clientKeys = {
+  all: () => ['clients'] as const,
+  list: (query: ClientsQuery) => ['clients', 'list', query] as const,
+  detail: (id: number) => ['clients', 'detail', id] as const,
+};
+
+export const documentKeys = {
+  all: () => ['documents'] as const,
+};

@@ -1,0 +1,168 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { summaryCanPay } from '../../../../machines/checkout/payment-result.ts';
+import { PATHS, pathTo } from '../../../ui/paths.ts';
+import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
+import { Button, buttonClassName } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
+import { EMPTY_TAB_TEXTS, LIST_STATUS_LABELS, TAB_LABELS } from './list-messages.ts';
+import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
+import { useOrderPayment } from '../../../data/order-actions.actors.ts';
+import {
+  MY_ORDERS_PAGE_SIZE,
+  type OrderSummary,
+  type UserOrderTab,
+  useMyOrders,
+  useOrderQuery,
+} from '../../../data/orders.ts';
+
+interface PayButtonProps {
+  number: string;
+  disabled: boolean;
+  pending: boolean;
+  onPay?: () => void;
+}
+
+function PayButton({ number: orderNumber, disabled, pending, onPay }: PayButtonProps) {
+  const { t } = useLingui();
+  const order = { number: orderNumber };
+  return (
+    <Button variant="secondary" disabled={disabled} aria-busy={pending} onClick={onPay}>
+      {t`Pay`}
+      <span className="visually-hidden"> {t`order No. ${order.number}`}</span>
+    </Button>
+  );
+}
+
+/** Pays through the order-actions machine, once the order itself is read (a list row has only its summary). */
+function LoadedPay({ order }: { order: ApiOrder }) {
+  const { t } = useLingui();
+  const payment = useOrderPayment(order, 'my-orders');
+  return (
+    <>
+      <PayButton
+        number={order.number}
+        disabled={payment.pending || payment.started}
+        pending={payment.pending}
+        onPay={payment.pay}
+      />
+      {payment.failed ? (
+        <span className="orders-list__error" role="alert">
+          {t`Error when placing the order`}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function RowPay({ summary }: { summary: OrderSummary }) {
+  const order = useOrderQuery(summary.id);
+  if (order.data === undefined)
+    return <PayButton number={summary.number} disabled pending={order.isPending} />;
+  return <LoadedPay order={order.data} />;
+}
+
+function OrderRow({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const number = order.number;
+  return (
+    <tr data-order-id={order.id}>
+      <th scope="row">
+        <Link to={pathTo(PATHS.myOrder, { orderId: order.id })}>{t`No. ${number}`}</Link>
+      </th>
+      <td data-label={t`Date`}>{formatDateTime(order.createdAt, locale)}</td>
+      <td data-label={t`Items`}>{order.itemCount}</td>
+      <td data-label={t`Final cost`}>{formatMoney(order.finalCost, order.currency, locale)}</td>
+      <td data-label={t`Status`}>
+        <span className="orders-list__status" data-display-status={order.displayStatus}>
+          {i18n._(LIST_STATUS_LABELS[order.displayStatus])}
+        </span>
+      </td>
+      <td className="orders-list__actions">{summaryCanPay(order) ? <RowPay summary={order} /> : null}</td>
+    </tr>
+  );
+}
+
+export interface OrdersListProps {
+  tab: UserOrderTab;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** One tab of `/my-orders`: a server page of orders, newest first. */
+export function OrdersList({ tab, page, onPage }: OrdersListProps) {
+  const { t, i18n } = useLingui();
+  const orders = useMyOrders(tab, page);
+  if (orders.isError) {
+    return (
+      <EmptyState
+        title={t`The orders could not be loaded`}
+        description={t`Check your connection and try again.`}
+      >
+        <Button onClick={() => void orders.refetch()}>{t`Try again`}</Button>
+      </EmptyState>
+    );
+  }
+  if (orders.data === undefined) {
+    return (
+      <div aria-busy="true">
+        <Spinner label={t`Loading orders…`} />
+        <Skeleton lines={5} />
+      </div>
+    );
+  }
+  const { items, total } = orders.data;
+  if (items.length === 0 && page === 1) {
+    return (
+      <EmptyState
+        title={i18n._(TAB_LABELS[tab])}
+        description={i18n._(EMPTY_TAB_TEXTS[tab])}
+        headingLevel={2}
+      />
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / MY_ORDERS_PAGE_SIZE));
+  const caption = i18n._(TAB_LABELS[tab]);
+  return (
+    <div className="orders-list" aria-busy={orders.isFetching}>
+      <table className="orders-list__table">
+        <caption className="visually-hidden">{t`${caption} orders, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Order`}</th>
+            <th scope="col">{t`Date`}</th>
+            <th scope="col">{t`Items`}</th>
+            <th scope="col">{t`Final cost`}</th>
+            <th scope="col">{t`Status`}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t`Actions`}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </tbody>
+      </table>
+      {pages > 1 ? (
+        <nav className="orders-list__pager" aria-label={t`Pages`}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t`Previous`}
+          </Button>
+          <span aria-live="polite">{t`Page ${page} of ${pages}`}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t`Next`}
+          </Button>
+        </nav>
+      ) : null}
+      <p className="orders-list__total">{t`${total} orders`}</p>
+      <Link to={PATHS.newOrder} className={buttonClassName('ghost')}>
+        {t`New order`}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ApiOrder, ViewerRole } from '../../../../machines/order-actions/order-actions.types.ts';
+import { ExchangeStatus } from '../exchange/exchange-status.tsx';
+import { OrderActionsPanel } from './order-actions-panel.tsx';
+import { OrderCommentForm } from './order-comment-form.tsx';
+import { OrderFields } from './order-fields.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { OrderNotice } from './order-notice.tsx';
+import { PartialComparisonView } from './partial-comparison.tsx';
+import { PartialEditor } from './partial-editor.tsx';
+import { ReasonForm } from './reason-form.tsx';
+import { useOrderActions } from '../../../data/order-actions.actors.ts';
+import './order-view.css';
+
+export interface OrderDetailProps {
+  order: ApiOrder;
+  viewer: ViewerRole;
+  /** The pickup threshold (PV) for the distributor's before/after; null while unknown. */
+  minPv?: number | null;
+}
+
+/**
+ * One order with everything the spec lists and the actions the lifecycle allows `role`. The machine holds the
+ * order shown: after an action or a conflict it is the server's newest copy.
+ */
+export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetailProps) {
+  const [view, send] = useOrderActions(loaded, viewer);
+  const order = view.order;
+  return (
+    <div
+      className="order-detail"
+      data-order-status={order.status}
+      data-order-version={order.version}
+      data-payment-state={order.paymentState}
+    >
+      <OrderNotice view={view} send={send} />
+      {view.actions.canAcceptPartial ? <PartialComparisonView order={order} minPv={minPv} /> : null}
+      <OrderActionsPanel view={view} send={send} />
+      {view.form === 'reason' ? <ReasonForm view={view} send={send} /> : null}
+      {view.form === 'partial' ? <PartialEditor view={view} send={send} /> : null}
+      <ExchangeStatus
+        order={order}
+        actsAsWarehouse={viewer === 'warehouse'}
+        requeue={{ pending: view.requeuing, onRequeue: () => send({ type: 'exchange.requeue' }) }}
+      />
+      <OrderLines order={order} />
+      <OrderFields order={order} />
+      <OrderHistory order={order} />
+      <OrderCommentForm view={view} send={send} />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
+import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from './order-messages.ts';
+import { DisplayStatusBadge, OrderStatusBadge } from './order-status-badge.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="order-fields__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Every field of an order (spec section 3), grouped: order, customer, delivery, payment, warehouse, totals. */
+export function OrderFields({ order }: { order: ApiOrder }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const none = <span className="order-fields__none">{'—'}</span>;
+  const text = (value: string | null) => (value === null || value.trim() === '' ? none : value);
+  const address = order.deliveryAddress;
+  const point = order.pickupPoint;
+
+  return (
+    <div className="order-fields">
+      <section className="order-card" aria-labelledby="order-fields-order">
+        <h2 id="order-fields-order" className="order-card__title">{t`Order`}</h2>
+        <dl className="order-fields__list">
+          <Field label={t`Number`}>{order.number}</Field>
+          <Field label={t`Created`}>{formatDateTime(order.createdAt, locale)}</Field>
+          <Field label={t`Updated`}>{formatDateTime(order.updatedAt, locale)}</Field>
+          <Field label={t`Status`}>
+            <OrderStatusBadge status={order.status} />
+          </Field>
+          <Field label={t`Payment-order status`}>
+            <DisplayStatusBadge status={order.displayStatus} />
+          </Field>
+          <Field label={t`Order comment`}>{text(order.comment)}</Field>
+          <Field label={t`Reason to cancel`}>{text(order.cancelReason)}</Field>
+          <Field label={t`Warehouse note`}>{text(order.partialNote)}</Field>
+        </dl>
+      </section>
+
+      <section className="order-card" aria-labelledby="order-fields-customer">
+        <h2 id="order-fields-customer" className="order-card__title">{t`Customer`}</h2>
+        <dl className="order-fields__list">
+          <Field label={t`Name`}>{order.customer.fullName}</Field>
+          <Field label={t`E-mail`}>
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+          </Field>
+          <Field label={t`Phone`}>{text(order.customer.phone)}</Field>
+          <Field label={t`PRN`}>{text(order.customer.prn)}</Field>
+        </dl>
+      </section>
+
+      <section className="order-card" aria-labelledby="order-fields-delivery">
+        <h2 id="order-fields-delivery" className="order-card__title">{t`Delivery or pickup`}</h2>
+        <dl className="order-fields__list">
+          <Field label={t`Choice`}>{i18n._(DELIVERY_TYPE_LABELS[order.deliveryType])}</Field>
+          <Field label={t`Delivery address`}>
+            {address === null
+              ? none
+              : [
+                  address.postIndex,
+                  address.city,
+                  address.street,
+                  address.house,
+                  address.apartment === null ? null : t`apt. ${address.apartment}`,
+                ]
+                  .filter((part) => part !== null && part !== '')
+                  .join(', ')}
+          </Field>
+          <Field label={t`Pickup point`}>
+            {point === null ? (
+              none
+            ) : (
+              <>
+                {point.name[locale]}
+                <br />
+                {point.address}
+                <br />
+                <span className="order-fields__hint">{point.workingHours}</span>
+              </>
+            )}
+          </Field>
+          <Field label={t`Comment to courier`}>{text(order.courierComment)}</Field>
+        </dl>
+      </section>
+
+      <section className="order-card" aria-labelledby="order-fields-payment">
+        <h2 id="order-fields-payment" className="order-card__title">{t`Payment and totals`}</h2>
+        <dl className="order-fields__list">
+          <Field label={t`Payment method`}>{i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])}</Field>
+          <Field label={t`Payment`}>{i18n._(PAYMENT_STATE_LABELS[order.paymentState])}</Field>
+          <Field label={t`Online payment link`}>
+            {order.paymentLink === null ? none : <a href={order.paymentLink}>{t`Open the payment page`}</a>}
+          </Field>
+          <Field label={t`Items`}>{formatNumber(order.itemCount, locale)}</Field>
+          <Field label={t`Amount`}>{money(order.amount)}</Field>
+          <Field label={t`Discount`}>{money(order.discount)}</Field>
+          <Field label={t`Delivery price`}>{money(order.deliveryPrice)}</Field>
+          <Field label={t`Final cost`}>
+            <strong>{money(order.finalCost)}</strong>
+          </Field>
+          <Field label={t`Points (PV)`}>{formatPoints(order.points, locale)}</Field>
+        </dl>
+      </section>
+
+      <section className="order-card" aria-labelledby="order-fields-warehouse">
+        <h2 id="order-fields-warehouse" className="order-card__title">{t`Warehouse`}</h2>
+        <dl className="order-fields__list">
+          <Field label={t`Warehouse`}>{order.warehouse.name}</Field>
+          <Field label={t`Warehouse number`}>{text(order.warehouseNumber)}</Field>
+          <Field label={t`Warehouse total`}>
+            {order.warehouseTotal === null ? none : money(order.warehouseTotal)}
+          </Field>
+        </dl>
+      </section>
+    </div>
+  );
+}

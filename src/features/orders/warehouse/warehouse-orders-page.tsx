@@ -1,0 +1,160 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  WAREHOUSE_TABS,
+  type WarehouseTab,
+} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { formatNumber } from '../../../i18n/format.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
+import { Button } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { Tabs } from '../../../ui/tabs.tsx';
+import { WAREHOUSE_TAB_LABELS } from '../view/order-messages.ts';
+import { PAGE_SIZES, readListParams, writeListParams } from './warehouse-orders.params.ts';
+import { useWarehouseOrdersQuery, type WarehouseListParams } from '../../../data/orders.ts';
+import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
+import '../view/order-view.css';
+import './warehouse-orders.css';
+
+function isTab(value: string): value is WarehouseTab {
+  return (WAREHOUSE_TABS as readonly string[]).includes(value);
+}
+
+/** `/my-orders-warehouse`: the warehouse's orders by tab, with counts, search and server paging. */
+export default function WarehouseOrdersPage() {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const id = useId();
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(search);
+  const [draft, setDraft] = useState(params.q);
+  const query = useWarehouseOrdersQuery(params);
+  const data = query.data;
+
+  const go = (next: Partial<WarehouseListParams>) => setSearch(writeListParams({ ...params, ...next }));
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go({ q: draft.trim(), page: 1 });
+  };
+  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+  const tabLabel = (tab: WarehouseTab) => {
+    const label = i18n._(WAREHOUSE_TAB_LABELS[tab]);
+    const count = data?.counts[tab];
+    return count === undefined ? label : `${label} (${formatNumber(count, locale)})`;
+  };
+
+  const content = (tab: WarehouseTab) => {
+    const caption = params.q === '' ? tabLabel(tab) : t`${tabLabel(tab)}, search “${params.q}”`;
+    if (query.isError) {
+      return (
+        <div role="alert">
+          <EmptyState
+            title={t`The orders could not be loaded`}
+            description={t`Check the connection and try again.`}
+          >
+            <Button onClick={() => void query.refetch()}>{t`Try again`}</Button>
+          </EmptyState>
+        </div>
+      );
+    }
+    if (data === undefined) {
+      return (
+        <div aria-busy="true">
+          <Spinner label={t`Loading orders…`} />
+          <WarehouseOrdersSkeleton rows={Math.min(params.pageSize, 10)} />
+        </div>
+      );
+    }
+    if (data.items.length === 0) {
+      return params.q === '' ? (
+        <EmptyState title={t`No orders here`} description={t`Orders in this status will appear here.`} />
+      ) : (
+        <EmptyState title={t`Nothing found`} description={t`No order in this tab matches “${params.q}”.`}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft('');
+              go({ q: '', page: 1 });
+            }}
+          >
+            {t`Clear the search`}
+          </Button>
+        </EmptyState>
+      );
+    }
+    return (
+      <>
+        <WarehouseOrdersTable orders={data.items} caption={caption} busy={query.isFetching} />
+        <nav className="warehouse-list__pager" aria-label={t`Pages`}>
+          <p className="warehouse-list__total">
+            {t`Page ${formatNumber(data.page, locale)} of ${formatNumber(pages, locale)} · ${formatNumber(data.total, locale)} orders`}
+          </p>
+          <div className="warehouse-list__pager-buttons">
+            <Button
+              variant="secondary"
+              disabled={params.page <= 1}
+              onClick={() => go({ page: params.page - 1 })}
+            >
+              {t`Previous page`}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={params.page >= pages}
+              onClick={() => go({ page: params.page + 1 })}
+            >
+              {t`Next page`}
+            </Button>
+          </div>
+        </nav>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={t`Warehouse orders`} />
+      <div className="warehouse-list__tools">
+        <form role="search" className="warehouse-list__search" onSubmit={onSearch}>
+          <label htmlFor={`${id}-q`}>{t`Search by order number or customer`}</label>
+          <div className="warehouse-list__search-row">
+            <input
+              id={`${id}-q`}
+              type="search"
+              name="q"
+              maxLength={100}
+              autoComplete="off"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <Button type="submit">{t`Search`}</Button>
+          </div>
+        </form>
+        <div className="warehouse-list__size">
+          <label htmlFor={`${id}-size`}>{t`Orders per page`}</label>
+          <select
+            id={`${id}-size`}
+            value={params.pageSize}
+            onChange={(event) => go({ pageSize: Number(event.target.value), page: 1 })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Tabs
+        label={t`Warehouse orders by status`}
+        value={params.tab}
+        onValueChange={(value) => {
+          if (isTab(value)) go({ tab: value, page: 1 });
+        }}
+        items={WAREHOUSE_TABS.map((tab) => ({ value: tab, label: tabLabel(tab), content: content(tab) }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { selectBagBusy } from '../../../../machines/bag/bag.selectors.ts';
+import { useBag } from '../../../data/bag.actors.ts';
+import type { CartItem } from '../../../data/bag.ts';
+import { formatMoney, formatPoints } from '../../../i18n/format.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
+import { Button } from '../../../ui/button.tsx';
+
+const MAX_QUANTITY = 999;
+
+interface BagLineProps {
+  item: CartItem;
+  currency: string;
+  editable: boolean;
+}
+
+function BagLine({ item, currency, editable }: BagLineProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const bag = useBag();
+  const busy = useSelector(bag, selectBagBusy);
+  const name = item.product.name[locale];
+  const unitPrice = item.product.promoPrice ?? item.product.price;
+  const max = Math.min(MAX_QUANTITY, Math.max(item.product.stock, item.quantity));
+  const quantityId = `bag-line-${item.productId}-quantity`;
+
+  return (
+    <li className="bag-line" aria-busy={busy}>
+      <img
+        className="bag-line__image"
+        src={item.product.imageUrl}
+        alt=""
+        width={72}
+        height={72}
+        loading="lazy"
+      />
+      <div className="bag-line__main">
+        <p className="bag-line__name">{name}</p>
+        <p className="bag-line__meta">
+          {t`Article ${item.product.sku}`} · {formatMoney(unitPrice, currency, locale)}
+          {item.product.promoPrice === null ? null : (
+            <>
+              {' '}
+              <s aria-label={t`List price ${formatMoney(item.product.price, currency, locale)}`}>
+                {formatMoney(item.product.price, currency, locale)}
+              </s>
+            </>
+          )}{' '}
+          · {t`${formatPoints(item.product.points, locale)} PV each`}
+        </p>
+      </div>
+      <div className="bag-line__quantity" role="group" aria-labelledby={quantityId}>
+        <span id={quantityId} className="visually-hidden">
+          {t`Quantity of ${name}`}
+        </span>
+        <Button
+          variant="secondary"
+          className="stepper__button"
+          aria-label={t`One less of ${name}`}
+          disabled={!editable || busy || item.quantity <= 1}
+          onClick={() =>
+            bag.send({ type: 'bag.set', productId: item.productId, quantity: item.quantity - 1 })
+          }
+        >
+          −
+        </Button>
+        <output className="stepper__value" aria-live="polite" data-testid="bag-line-quantity">
+          {item.quantity}
+        </output>
+        <Button
+          variant="secondary"
+          className="stepper__button"
+          aria-label={t`One more of ${name}`}
+          disabled={!editable || busy || item.quantity >= max}
+          onClick={() =>
+            bag.send({ type: 'bag.set', productId: item.productId, quantity: item.quantity + 1 })
+          }
+        >
+          +
+        </Button>
+      </div>
+      <div className="bag-line__totals">
+        <p className="bag-line__amount">{formatMoney(item.amount, currency, locale)}</p>
+        <p className="bag-line__points">{`${formatPoints(item.points, locale)} ${t`PV`}`}</p>
+      </div>
+      <Button
+        variant="ghost"
+        className="bag-line__remove"
+        disabled={!editable || busy}
+        onClick={() => bag.send({ type: 'bag.remove', productId: item.productId })}
+      >
+        {t`Remove`}
+        <span className="visually-hidden"> {name}</span>
+      </Button>
+    </li>
+  );
+}
+
+export interface BagLinesProps {
+  items: readonly CartItem[];
+  currency: string;
+  /** Lines change only before the checkout starts (the checkout machine says when). */
+  editable: boolean;
+}
+
+export function BagLines({ items, currency, editable }: BagLinesProps) {
+  return (
+    <ul className="bag-lines">
+      {items.map((item) => (
+        <BagLine key={item.productId} item={item} currency={currency} editable={editable} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,170 @@
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { selectIsDistributor, selectUser } from '../../../../machines/auth/auth.selectors.ts';
+import { selectCheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
+import type { Address, CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
+import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { PATHS } from '../../../ui/paths.ts';
+import { type OrderParams, useAddresses, useOrderParams } from '../../../data/account.ts';
+import { type Cart, useCart } from '../../../data/bag.ts';
+import { useMyInfo } from '../../../data/business.ts';
+import { i18n, normalizeLocale } from '../../../i18n/i18n.ts';
+import { Button, buttonClassName } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
+import { BagLines } from './bag-lines.tsx';
+import { BagTotals, VolumeEffect } from './bag-summary.tsx';
+import { CheckoutPanel } from './checkout-panel.tsx';
+import { pendingStore, provideCheckoutActors } from './checkout.actors.ts';
+import '../../../ui/auth-form.css';
+import './shopping-bag.css';
+
+interface BagScreenProps {
+  cart: Cart;
+  addresses: readonly Address[];
+  params: OrderParams;
+  userId: number;
+  emailConfirmed: boolean;
+}
+
+function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScreenProps) {
+  const { t } = useLingui();
+  const isDistributor = useAuthSelector(selectIsDistributor);
+  const myInfo = useMyInfo({ enabled: isDistributor });
+
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () => provideCheckoutActors({ userId, locale: normalizeLocale(i18n.locale), queryClient }),
+    [userId, queryClient],
+  );
+  const actorRef = useActorRef(logic, {
+    input: {
+      itemCount: cart.totals.itemCount,
+      emailConfirmed,
+      addresses,
+      pickupPoints: params.pickupPoints,
+      pending: pendingStore.read(userId),
+    },
+  });
+  const view = useSelector(actorRef, selectCheckoutView);
+  const send = useCallback((event: CheckoutEvent) => actorRef.send(event), [actorRef]);
+
+  const itemCount = cart.totals.itemCount;
+  useEffect(() => {
+    actorRef.send({ type: 'bag.changed', itemCount });
+  }, [actorRef, itemCount]);
+
+  const hasLines = cart.items.length > 0;
+  if (!hasLines && view.step === 'bag') {
+    return (
+      <EmptyState
+        title={t`Your bag is empty`}
+        description={t`Add products from the catalogue to place an order.`}
+      >
+        <Link to={PATHS.newOrder} className={buttonClassName('primary')}>
+          {t`Go to products`}
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="bag-page">
+      {hasLines ? (
+        <div className="bag-layout">
+          <section className="bag-card bag-layout__lines" aria-labelledby="bag-lines-title">
+            <h2 id="bag-lines-title" className="bag-card__title">
+              {t`Products in the bag`}
+            </h2>
+            {view.bagEditable ? null : (
+              <p className="bag-card__note">{t`The bag cannot be changed during checkout; cancel the checkout to change it.`}</p>
+            )}
+            <BagLines items={cart.items} currency={cart.currency} editable={view.bagEditable} />
+          </section>
+          <div className="bag-layout__side">
+            <BagTotals totals={cart.totals} currency={cart.currency} />
+            {isDistributor ? (
+              <VolumeEffect
+                bagPoints={cart.totals.points}
+                myInfo={myInfo.data}
+                loading={myInfo.isPending}
+                failed={myInfo.isError}
+              />
+            ) : null}
+            {view.step === 'bag' ? (
+              <Button
+                className="bag-layout__checkout"
+                disabled={!view.canStart}
+                onClick={() => send({ type: 'checkout.start' })}
+              >
+                {t`Proceed to checkout`}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      <CheckoutPanel view={view} send={send} params={params} totals={cart.totals} />
+    </div>
+  );
+}
+
+/** `/shopping-bag`: the bag's lines, totals and volume effect, then the guided checkout (the checkout machine). */
+export default function ShoppingBagPage() {
+  const { t } = useLingui();
+  const user = useAuthSelector(selectUser);
+  const cart = useCart();
+  const addresses = useAddresses();
+  const params = useOrderParams();
+
+  let content;
+  if (cart.isError || addresses.isError || params.isError) {
+    content = (
+      <EmptyState
+        title={t`The bag could not be loaded`}
+        description={t`Check your connection and try again.`}
+      >
+        <Button
+          onClick={() => {
+            void cart.refetch();
+            void addresses.refetch();
+            void params.refetch();
+          }}
+        >
+          {t`Try again`}
+        </Button>
+      </EmptyState>
+    );
+  } else if (
+    cart.data === undefined ||
+    addresses.data === undefined ||
+    params.data === undefined ||
+    user === null
+  ) {
+    content = (
+      <div aria-busy="true">
+        <Spinner label={t`Loading the bag…`} />
+        <Skeleton lines={4} />
+      </div>
+    );
+  } else {
+    content = (
+      <BagScreen
+        cart={cart.data}
+        addresses={addresses.data}
+        params={params.data}
+        userId={user.id}
+        emailConfirmed={user.emailConfirmed}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t`Shopping Bag`} />
+      {content}
+    </>
+  );
+}
