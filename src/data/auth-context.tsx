@@ -8,6 +8,7 @@ import { setUnauthorizedHandler } from '../api/auth-bridge.ts';
 import { queryClient } from '../api/query-client.ts';
 import { provideAuth, readAuthInput } from './auth.actors.ts';
 import { authApi, type AuthApi } from './auth.ts';
+import { LiveEvents } from './events.actors.tsx';
 import { LanguageProvider } from './language-context.tsx';
 
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
@@ -46,6 +47,7 @@ export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
   return (
     <AuthContext.Provider logic={logic} options={{ input }}>
       <UnauthorizedBridge />
+      <LiveEvents />
       <LanguageProvider>{children}</LanguageProvider>
     </AuthContext.Provider>
   );
