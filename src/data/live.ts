@@ -3,8 +3,9 @@
  * orders arrived at the warehouse since its list was read (the "N new orders" pill). Client-only entries: they have
  * no query function and never go stale; the events actor and the presence machine write them.
  */
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveViewer } from '../../machines/events/events.types.ts';
+import { orderKeys } from './keys.ts';
 
 export const liveKeys = {
   presence: (orderId: number) => ['live', 'presence', orderId] as const,
@@ -41,4 +42,16 @@ export function useArrivedOrders(): number[] {
   return (
     useQuery({ queryKey: liveKeys.arrivedOrders(), queryFn: () => [] as number[], ...clientOnly }).data ?? []
   );
+}
+
+/** The "N new orders" pill: how many arrived orders the shown page lacks, and the click that brings them in. */
+export function useArrivedOrdersPill(shownIds: readonly number[]): { count: number; show: () => void } {
+  const queryClient = useQueryClient();
+  const arrived = useArrivedOrders();
+  const count = arrived.filter((id) => !shownIds.includes(id)).length;
+  const show = () => {
+    clearArrivedOrders(queryClient);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+  };
+  return { count, show };
 }
