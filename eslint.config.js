@@ -1,10 +1,14 @@
 // ESLint 9 flat config: typescript-eslint (type-aware), react-hooks 7, jsx-a11y, and the architecture's
 // import boundaries (see ../shared/design/architecture.md):
 //   machines/**  -> xstate and openapi types only: no React, no DOM, no fetch, no src/, no server/
-//   src/**       -> never server/
+//   src/**       -> never server/; inside it a one-way house (docs/decisions.md, "Inside src/"):
+//                   app/ -> features/ -> shared layer (data/ -> api/ -> i18n/; ui/ -> i18n/), no cycles;
+//                   features never import app/ or one another; views (*.tsx) never run a write themselves
 //   server/**    -> never src/
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -32,6 +36,70 @@ const machineImportBans = {
     },
     { regex: intoFolder('src'), message: 'machines/ may not import from src/.' },
     { regex: intoFolder('server'), message: 'machines/ may not import from server/.' },
+  ],
+};
+
+/** The features of the SPA (`src/features/<name>/`): each may import only itself and the shared layer. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** `import-x/no-restricted-paths` zones of the one-way house inside src/. */
+const srcZones = [
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features never import app/: app/ composes features.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features never import one another: share through src/data, src/ui or src/i18n.',
+  })),
+  {
+    target: ['./src/data', './src/ui', './src/i18n', './src/api', './src/styles'],
+    from: ['./src/features', './src/app', './src/main.tsx'],
+    message: 'The shared layer never imports features or app/.',
+  },
+  { target: './src/api', from: ['./src/data', './src/ui'], message: 'api/ imports nothing above it.' },
+  {
+    target: './src/i18n',
+    from: ['./src/data', './src/ui', './src/api'],
+    message: 'i18n/ imports nothing above it.',
+  },
+  {
+    target: './src/data',
+    from: './src/ui',
+    message: 'data/ is below ui/: views read data, not the other way.',
+  },
+  { target: './src/ui', from: './src/data', message: 'ui/ is presentational: it takes data as props.' },
+];
+
+/** Views render machine state: the writes and the client live in `*.actors.ts` and `src/data/`. */
+const viewWriteBans = {
+  paths: [
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useMutation'],
+      message:
+        'A write is an event of a machine (src/data/*.actors.ts, src/features/*/*.actors.ts), not a mutation.',
+    },
+    {
+      name: 'xstate',
+      importNames: ['fromPromise', 'fromCallback'],
+      message: "Actors are provided in the machine's *.actors.ts (provideX(deps)), not in a view.",
+    },
+  ],
+  patterns: [
+    {
+      regex: intoFolder('server'),
+      message: 'src/ may not import from server/ (the contract is the only tie).',
+    },
+    {
+      regex: '(^|/)api/client(\\.ts)?$',
+      message: 'Views never call the API client: read src/data queries, send machine events.',
+    },
   ],
 };
 
@@ -119,6 +187,36 @@ export default defineConfig(
               message: 'src/ may not import from server/ (the contract is the only tie).',
             },
           ],
+        },
+      ],
+    },
+  },
+
+  // The one-way house inside src/ (import-x resolves the explicit .ts/.tsx specifiers with its node resolver).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: srcZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+
+  // Views (*.tsx) render machine state: no mutation, no inline actor, no `.provide(`, no API client.
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', viewWriteBans],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='provide']",
+          message: "Provide a machine's actors in its *.actors.ts (provideX(deps)), not in a view.",
         },
       ],
     },

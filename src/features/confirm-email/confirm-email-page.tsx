@@ -2,10 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { emailConfirmationMachine } from '../../../machines/auth/email-confirmation.machine.ts';
 import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts';
 import { authApi } from '../../data/auth.ts';
+import { provideEmailConfirmation } from '../../data/auth.actors.ts';
 import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
 import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
@@ -21,11 +20,7 @@ export default function ConfirmEmailPage() {
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const sendAuth = useAuthSend();
   const logic = useMemo(
-    () =>
-      emailConfirmationMachine.provide({
-        actors: { confirmEmail: fromPromise(({ input }) => authApi.confirmEmail(input.token)) },
-        actions: { emailConfirmed: () => sendAuth({ type: 'auth.user.refresh' }) },
-      }),
+    () => provideEmailConfirmation(authApi, () => sendAuth({ type: 'auth.user.refresh' })),
     [sendAuth],
   );
   const [snapshot, send] = useMachine(logic, { input: { token } });

@@ -8,7 +8,14 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
-import { type DocumentId, type PortalDocument, useDocumentFile, useDocuments } from './documents.queries.ts';
+import { useSelector } from '@xstate/react';
+import {
+  selectFileError,
+  selectOpenedAsDownload,
+  selectPendingAction,
+} from '../../../machines/documents/document-file.machine.ts';
+import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
+import { useDocumentFile } from './documents.actors.ts';
 import '../../ui/business.css';
 import './documents.css';
 
@@ -29,10 +36,12 @@ function DocumentRow({ document }: { document: PortalDocument }) {
   const locale = useLocale();
   const file = useDocumentFile();
   const title = document.title[locale];
-  const pendingAction = file.isPending ? file.variables.action : null;
-  const failure = file.isError
-    ? (FAILURES[errorCodeOf(file.error)] ?? msg`Could not get the file. Please try again.`)
-    : null;
+  const pendingAction = useSelector(file, selectPendingAction);
+  const error = useSelector(file, selectFileError);
+  const openedAsDownload = useSelector(file, selectOpenedAsDownload);
+  const busy = pendingAction !== null;
+  const failure =
+    error === null ? null : (FAILURES[errorCodeOf(error)] ?? msg`Could not get the file. Please try again.`);
   const titleId = `document-${document.id}`;
   return (
     <li className="dash-card document" data-document={document.id}>
@@ -49,9 +58,11 @@ function DocumentRow({ document }: { document: PortalDocument }) {
         <Button
           variant="primary"
           data-action="open"
-          disabled={file.isPending}
+          disabled={busy}
           aria-busy={pendingAction === 'open'}
-          onClick={() => file.mutate({ documentId: document.id, lang: locale, action: 'open' })}
+          onClick={() =>
+            file.send({ type: 'file.get', documentId: document.id, lang: locale, action: 'open' })
+          }
         >
           {pendingAction === 'open' ? t`Opening…` : t`Open`}
           <span className="visually-hidden">
@@ -62,24 +73,24 @@ function DocumentRow({ document }: { document: PortalDocument }) {
         <Button
           variant="secondary"
           data-action="download"
-          disabled={file.isPending}
+          disabled={busy}
           aria-busy={pendingAction === 'download'}
-          onClick={() => file.mutate({ documentId: document.id, lang: locale, action: 'download' })}
+          onClick={() =>
+            file.send({ type: 'file.get', documentId: document.id, lang: locale, action: 'download' })
+          }
         >
           {pendingAction === 'download' ? t`Downloading…` : t`Download`}
           <span className="visually-hidden"> {title}</span>
         </Button>
       </div>
       <div className="document__status" role="status">
-        {file.isPending ? (
+        {busy ? (
           <span className="document__progress">
             <span className="document__bar" aria-hidden="true" />
             {t`Preparing the file…`}
           </span>
         ) : null}
-        {file.isSuccess && file.data === 'download' && file.variables.action === 'open'
-          ? t`The browser blocked the new tab, so the file was saved instead.`
-          : null}
+        {openedAsDownload ? t`The browser blocked the new tab, so the file was saved instead.` : null}
       </div>
       {failure === null ? null : (
         <p className="error-text document__error" role="alert">

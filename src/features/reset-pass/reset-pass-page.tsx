@@ -4,8 +4,6 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { passwordRecoveryMachine } from '../../../machines/auth/password-recovery.machine.ts';
 import {
   selectIsSubmitting,
   selectRecoveryError,
@@ -13,6 +11,7 @@ import {
   selectRequestedEmail,
 } from '../../../machines/auth/password-recovery.selectors.ts';
 import { authApi } from '../../data/auth.ts';
+import { providePasswordRecovery } from '../../data/auth.actors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
 import {
   forgotPasswordSchema,
@@ -21,20 +20,11 @@ import {
   type NewPasswordValues,
 } from '../../ui/auth-forms.schema.ts';
 import { fieldErrorMessage, recoveryErrorMessage } from '../../i18n/labels/auth-messages.ts';
-import { showErrorToast } from '../../ui/toast.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import '../../ui/auth-form.css';
 
-const recoveryLogic = passwordRecoveryMachine.provide({
-  actors: {
-    requestReset: fromPromise(({ input }) => authApi.requestPasswordReset(input.email)),
-    completeReset: fromPromise(({ input }) => authApi.completePasswordReset(input)),
-  },
-  actions: {
-    reportError: (_, { error }) => showErrorToast(error),
-  },
-});
+const recoveryLogic = providePasswordRecovery(authApi);
 
 function useFieldError() {
   const { i18n } = useLingui();
