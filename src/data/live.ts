@@ -21,8 +21,8 @@ export function setViewers(queryClient: QueryClient, orderId: number, viewers: L
 /** Who views the order now (empty until the first heartbeat answer or presence event). */
 export function useViewers(orderId: number): LiveViewer[] {
   return (
-    useQuery({ queryKey: liveKeys.presence(orderId), queryFn: () => [] as LiveViewer[], ...clientOnly }).data ??
-    []
+    useQuery({ queryKey: liveKeys.presence(orderId), queryFn: () => [] as LiveViewer[], ...clientOnly })
+      .data ?? []
   );
 }
 

@@ -1,15 +1,12 @@
 /**
- * The events machine with the app's calls (`provideEvents`, tested with fakes) and the component that runs it for
- * the signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
+ * The events machine with the app's calls (`provideEvents`, tested with fakes); `live-events.tsx` runs it for the
+ * signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
  * when next shown) and the order lists; a new order at the warehouse goes to the "N new orders" pill instead of
  * moving the list under the user; a bag change refetches the bag; presence replaces the order's viewers; a reset
  * reloads orders and bag. The stream itself is an `EventSource` opened with a single-use ticket.
  */
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
-import { selectIsAuthenticated, selectIsWarehouseStaff, selectUser } from '../../machines/auth/auth.selectors.ts';
 import { eventsMachine } from '../../machines/events/events.machine.ts';
 import type {
   EventsEvent,
@@ -20,7 +17,6 @@ import type {
   StreamInput,
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
-import { useAuthSelector } from './auth-context.tsx';
 import { bagKeys, orderKeys } from './keys.ts';
 import { noteArrivedOrder, setViewers } from './live.ts';
 
@@ -68,8 +64,11 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
         if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
       } else sendBack({ type: 'stream.frame', id, frame: { kind } });
     };
-    source.addEventListener('ready', (event) => sendBack({ type: 'stream.ready', position: event.lastEventId }));
-    for (const kind of ['order', 'presence', 'bag', 'reset'] as const) source.addEventListener(kind, frame(kind));
+    source.addEventListener('ready', (event) =>
+      sendBack({ type: 'stream.ready', position: event.lastEventId }),
+    );
+    for (const kind of ['order', 'presence', 'bag', 'reset'] as const)
+      source.addEventListener(kind, frame(kind));
     source.addEventListener('end', (event) => {
       const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
       source.close();
@@ -85,7 +84,10 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
 }
 
 /** What one frame does to the cache. */
-export function applyFrame(deps: Pick<EventsDeps, 'queryClient' | 'isStaff' | 'userId'>, frame: LiveFrame): void {
+export function applyFrame(
+  deps: Pick<EventsDeps, 'queryClient' | 'isStaff' | 'userId'>,
+  frame: LiveFrame,
+): void {
   const { queryClient } = deps;
   switch (frame.kind) {
     case 'order': {
@@ -126,25 +128,6 @@ export function provideEvents(deps: EventsDeps) {
   });
 }
 
-const openTicket = () => unwrap(api.POST('/events/ticket'));
-const openEventSource = (url: string): EventSourceLike => new EventSource(url);
-
-function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: boolean }) {
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () => provideEvents({ queryClient, openTicket, openEventSource, isStaff, userId }),
-    [queryClient, isStaff, userId],
-  );
-  useActorRef(logic);
-  return null;
-}
-
-/** Keeps the signed-in user's screens current (mounted once, inside the auth provider). */
-export function LiveEvents() {
-  const authenticated = useAuthSelector(selectIsAuthenticated);
-  const user = useAuthSelector(selectUser);
-  const isStaff = useAuthSelector(selectIsWarehouseStaff);
-  if (!authenticated || typeof EventSource === 'undefined') return null;
-  const userId = user?.id ?? null;
-  return <LiveEventsFor key={String(userId)} userId={userId} isStaff={isStaff} />;
-}
+/** `POST /events/ticket`: a single-use ticket for the stream. */
+export const openTicket = () => unwrap(api.POST('/events/ticket'));
+export const openEventSource = (url: string): EventSourceLike => new EventSource(url);
