@@ -1,7 +1,7 @@
 /**
  * Staff presence on an order page: the presence machine with the app's calls (`providePresence`) and the hook the
- * order page uses. The actor is started on mount and told `presence.leave` on unmount (it then says so to the
- * server and stops by itself). The viewers live in the query cache (`live.ts`), where `presence` frames of the
+ * order page uses. The actor is started on mount and told `presence.leave` on unmount or when the tab goes away
+ * (`pagehide`; it then says so to the server and stops by itself; a tab that vanishes expires after 45 s). The viewers live in the query cache (`live.ts`), where `presence` frames of the
  * event stream update them too.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -32,8 +32,9 @@ export function providePresence({ queryClient, heartbeat, leave }: PresenceDeps)
 
 const heartbeat = (orderId: number) =>
   unwrap(api.POST('/orders/presence/{id}', { params: { path: { id: orderId } } }));
+// `keepalive`: the leave of a closing tab still reaches the server.
 const leave = async (orderId: number): Promise<void> => {
-  await api.DELETE('/orders/presence/{id}', { params: { path: { id: orderId } } });
+  await api.DELETE('/orders/presence/{id}', { params: { path: { id: orderId } }, keepalive: true });
 };
 
 /** Marks the caller (staff) as viewing the order while mounted; answers the others viewing it. */
@@ -42,7 +43,12 @@ export function useOrderPresence(orderId: number, selfId: number | null): LiveVi
   useEffect(() => {
     const actor = createActor(providePresence({ queryClient, heartbeat, leave }), { input: { orderId } });
     actor.start();
-    return () => actor.send({ type: 'presence.leave' });
+    const leaveNow = () => actor.send({ type: 'presence.leave' });
+    window.addEventListener('pagehide', leaveNow);
+    return () => {
+      window.removeEventListener('pagehide', leaveNow);
+      leaveNow();
+    };
   }, [queryClient, orderId]);
   return useViewers(orderId).filter((viewer) => viewer.userId !== selfId);
 }
