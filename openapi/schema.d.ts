@@ -1210,8 +1210,8 @@ export interface components {
             at: string;
         };
         /**
-         * Format: int64
-         * @description A database id.
+         * Format: int32
+         * @description A database id (a PostgreSQL `serial`, so at most 2^31 − 1; a larger one is 400).
          */
         Id: number;
         /** @description Order version; starts at 1 and grows by one on every change. */
@@ -1282,7 +1282,9 @@ export interface components {
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
          *     `TRANSITION_NOT_ALLOWED` / `PAYMENT_NOT_ALLOWED` / `EMAIL_ALREADY_CONFIRMED` 409, `IDEMPOTENCY_KEY_REUSED` /
          *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` 422, `RATE_LIMITED` 429,
-         *     `INTERNAL` 500.
+         *     `INTERNAL` 500. Any operation may also refuse a request in the shape of its 400 with `VALIDATION_FAILED`
+         *     and status 413 (body too large), 414 (a path value or the URL too long) or 415 (content type not accepted).
+         *     Text holding NUL or an unpaired surrogate, which the database cannot store, is 400.
          * @enum {string}
          */
         ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "RATE_LIMITED" | "INTERNAL";
@@ -2055,8 +2057,9 @@ export interface components {
         };
         /**
          * @description A protocol answer: `text/plain` lines (`success\n<cookie name>\n<cookie value>` for `checkauth`,
-         *     `zip=no\nfile_limit=<bytes>` for `init`, `success` for `success` and `file`), or, for `query`, the
-         *     CommerceML 2.10 document (UTF-8 with a byte-order mark).
+         *     `zip=no\nfile_limit=<bytes>` for `init`, `success` for `success` and `file`; `failure\n<reason>` for a
+         *     `file` the portal cannot read or apply, which 1C keeps and sends again), or, for `query`, the CommerceML 2.10
+         *     document (UTF-8 with a byte-order mark).
          */
         ExchangeAnswer: {
             headers: {

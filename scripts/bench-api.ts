@@ -37,6 +37,7 @@ import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
 import { benchEventFanout } from './bench/event-fanout.ts';
+import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
@@ -499,6 +500,9 @@ async function main(): Promise<void> {
       );
     log('');
     await benchEventFanout(origin, { log });
+    log(
+      `\n${formatImportStall(await measureImportStall({ origin, db, exchangeUser: config.exchangeUser, exchangePassword: config.exchangePassword }))}`,
+    );
   } finally {
     await app.close();
     await database.close();

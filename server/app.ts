@@ -161,6 +161,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    // Refusals the router makes before any route runs (bad percent-encoding, an over-long path value): the Error
+    // shape and the security headers, as every other refusal.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(reply, https, true);
+      void sendError(error, request, reply);
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -207,8 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Multipart bodies are read by the contract router (server/contract/router.ts), where a malformed one is a 400.
   await app.register(multipart, {
-    attachFieldsToBody: true,
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 200, parts: 210, fieldSize: 64 * 1024 },
   });
   // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts).

@@ -3,10 +3,19 @@ import type { ContractOperation, ContractResponse } from './load.ts';
 
 const responseAjv = createAjv({ coerce: false });
 
+/**
+ * Refusals of the request pipeline any operation may answer (body too large, URL too long, content type not
+ * accepted), in the shape of the operation's 400 (openapi/api-v3.yaml, `ErrorCode`; docs/decisions.md, "Bad input").
+ */
+export const PIPELINE_REFUSALS: ReadonlySet<number> = new Set([413, 414, 415]);
+
 /** The contract's response for a status: exact (`'404'`), then its class (`'4XX'`), then `default`. */
 export function responseFor(operation: ContractOperation, status: number): ContractResponse | undefined {
   const exact = operation.responses[String(status)];
   if (exact !== undefined) return exact;
+  if (PIPELINE_REFUSALS.has(status) && operation.responses['400'] !== undefined) {
+    return operation.responses['400'];
+  }
   return operation.responses[`${String(status)[0] ?? ''}XX`] ?? operation.responses.DEFAULT;
 }
 

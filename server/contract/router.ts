@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 import type { FastifySchemaCompiler } from 'fastify';
 import { optionalAuth, requireAuth } from '../auth/authenticate.ts';
 import { negotiateLanguage } from '../http/error-messages.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, badRequest, type ErrorDetail } from '../http/errors.ts';
+import { unstorableText } from '../http/storable-text.ts';
 import { compileSchema, createAjv } from './ajv.ts';
 import { loadContract, type Contract, type ContractOperation, type JsonSchema } from './load.ts';
 import {
@@ -155,7 +156,7 @@ interface MultipartPart {
 }
 
 /**
- * Turns a form body (urlencoded, or multipart with `attachFieldsToBody: true`) into plain values shaped by the
+ * Turns a form body (urlencoded, or multipart as `readMultipart` reads it) into plain values shaped by the
  * schema: file parts go to `files` (the field keeps the file name), `name[0]`, `name[1]` become an array, JSON
  * encoded objects are decoded. Number and boolean strings are left to Ajv's coercion.
  */
@@ -215,6 +216,58 @@ function normalizeFormBody(raw: unknown, schema: JsonSchema, files: UploadedFile
   return plain;
 }
 
+/** A multipart refusal: the plugin's limits are 413, anything else busboy or the plugin says is a malformed body. */
+function multipartRefusal(error: unknown): HttpError {
+  const status =
+    typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined;
+  const logMessage = error instanceof Error ? error.message : 'malformed multipart body';
+  if (status === 413) {
+    return new HttpError(413, 'VALIDATION_FAILED', {
+      details: [{ location: 'body', path: '', message: 'the body is too large' }],
+      logMessage,
+    });
+  }
+  return badRequest([{ location: 'body', path: '', message: 'the multipart body is malformed' }], {
+    logMessage,
+  });
+}
+
+/**
+ * Reads a multipart body (the plugin parses nothing by itself): fields as `{ type: 'field', value }`, files as
+ * `{ type: 'file', filename, mimetype, _buf }`, a repeated name as a list. Whatever goes wrong while reading (no
+ * boundary, a truncated body, a limit) is a refusal here, never an unexpected error.
+ */
+async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const fields = new Map<string, MultipartPart[]>();
+  try {
+    for await (const part of request.parts()) {
+      const entry: MultipartPart =
+        part.type === 'file'
+          ? { type: 'file', filename: part.filename, mimetype: part.mimetype, _buf: await part.toBuffer() }
+          : { type: 'field', value: part.value };
+      const list = fields.get(part.fieldname) ?? [];
+      list.push(entry);
+      fields.set(part.fieldname, list);
+    }
+  } catch (error) {
+    throw multipartRefusal(error);
+  }
+  const body: Record<string, unknown> = {};
+  for (const [name, list] of fields) body[name] = list.length === 1 ? list[0] : list;
+  return body;
+}
+
+const notAccepted = (mediaType: string | undefined, accepted: readonly string[]): HttpError =>
+  new HttpError(415, 'VALIDATION_FAILED', {
+    details: [
+      {
+        location: 'header',
+        path: '/content-type',
+        message: `content type ${mediaType ?? '(none)'} is not accepted here; use ${accepted.join(' or ')}`,
+      },
+    ],
+  });
+
 function bodyPreparation(operation: ContractOperation) {
   const body = operation.requestBody;
   const accepted = body === null ? [] : Object.keys(body.content);
@@ -232,20 +285,26 @@ function bodyPreparation(operation: ContractOperation) {
         throw badRequest([{ location: 'body', path: '', message: 'a request body is required' }]);
       return;
     }
-    if (mediaType === undefined || !accepted.includes(mediaType)) {
-      throw badRequest([
-        {
-          location: 'header',
-          path: '/content-type',
-          message: `content type ${mediaType ?? '(none)'} is not accepted here; use ${accepted.join(' or ')}`,
-        },
-      ]);
-    }
+    if (mediaType === undefined || !accepted.includes(mediaType)) throw notAccepted(mediaType, accepted);
     if (FORM_TYPES.has(mediaType)) {
       const schema = body.content[mediaType] ?? {};
-      request.body = normalizeFormBody(request.body, schema, uploads);
+      const raw = mediaType === 'multipart/form-data' ? await readMultipart(request) : request.body;
+      request.body = normalizeFormBody(raw, schema, uploads);
     }
   };
+}
+
+/** Refuses a request whose path, query or body holds text the database cannot store (server/http/storable-text.ts). */
+async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const problem: ErrorDetail | null =
+    unstorableText(request.params, 'path') ??
+    unstorableText(request.query, 'query') ??
+    unstorableText(request.body, 'body') ??
+    unstorableText(
+      (request.uploads ?? []).map((file) => file.filename),
+      'body',
+    );
+  if (problem !== null) throw badRequest([problem], { logMessage: 'unstorable text in the request' });
 }
 
 function securityHook(operation: ContractOperation) {
@@ -366,7 +425,7 @@ export function registerContractRoutes(
       schema: schemaOf(operation),
       config: { ...extra.config, contract: { operationId: operation.operationId, operation } },
       ...(security === undefined ? {} : { onRequest: [security] }),
-      preValidation: [bodyPreparation(operation)],
+      preValidation: [bodyPreparation(operation), refuseUnstorableText],
       handler: async (request, reply) => {
         const result = await handler(contextFor(operation, request, reply));
         return send(operation, reply, result);

@@ -46,7 +46,16 @@ function clientProblem(error: unknown): ErrorDetail {
       };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_NO_FORM_DATA':
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
       return { location: 'body', path: '', message: 'the multipart body is malformed' };
+    case 'FST_ERR_BAD_URL':
+      return { location: 'path', path: '', message: 'the URL is not valid (bad percent-encoding)' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { location: 'path', path: '', message: 'a path value is too long' };
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return { location: 'header', path: '/content-type', message: 'the content type is not valid' };
     default:
       return { location: 'body', path: '', message: 'the request could not be read' };
   }
@@ -72,7 +81,18 @@ export function toHttpError(error: unknown): { httpError: HttpError; unexpected:
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
+    const logMessage = error instanceof Error ? error.message : 'bad request';
     switch (status) {
+      case 413:
+      case 414:
+      case 415:
+        return {
+          httpError: new HttpError(status, 'VALIDATION_FAILED', {
+            details: [clientProblem(error)],
+            logMessage,
+          }),
+          unexpected: false,
+        };
       case 401:
         return { httpError: new HttpError(401, 'UNAUTHORIZED'), unexpected: false };
       case 403:
@@ -85,7 +105,7 @@ export function toHttpError(error: unknown): { httpError: HttpError; unexpected:
         return {
           httpError: new HttpError(400, 'VALIDATION_FAILED', {
             details: [clientProblem(error)],
-            logMessage: error instanceof Error ? error.message : 'bad request',
+            logMessage,
           }),
           unexpected: false,
         };

@@ -11,6 +11,7 @@
  *   know, sets the exchange state `error` with the reason (`EXCHANGE_ERROR` history entry); the warehouse sees it
  *   and may queue the order again.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
 import type {
@@ -26,6 +27,9 @@ import { EXCHANGE_EVENTS, recordExchangeEvents } from './queue.ts';
 import { parseStatusValue } from './statuses.ts';
 
 type OrderRow = Selectable<OrdersTable>;
+
+/** The longest rest between two documents of an import (see `applyIncomingDocuments`). */
+export const IMPORT_REST_MS = 20;
 
 /** The comment of a decline 1C asked for (`Отменен` = true): shown to the distributor as the reason. */
 export const CANCELLED_IN_1C_COMMENT = 'Отменён в 1С';
@@ -178,7 +182,15 @@ async function applyDocument(
   return { kind: 'applied', orderId: row.id, documentNumber, status: result.status };
 }
 
-/** Applies every document of a file, each in its own transaction, and says what happened to each. */
+/**
+ * Applies every document of a file, each in its own transaction, and says what happened to each.
+ *
+ * Between documents it rests on a timer as long as the document took (at most `IMPORT_REST_MS`): on PGlite every
+ * query completes synchronously in WASM and its promise settles as a microtask, so a loop of 5,000 documents would
+ * never let the server read another request until the whole file was done (issue 12 measured 35 s of a stalled
+ * API); a timer returns to the event loop, and resting as long as the work leaves the database free half the time,
+ * so a request waits behind at most one document (docs/decisions.md, "1C exchange"; `scripts/bench/import-stall.ts`).
+ */
 export async function applyIncomingDocuments(
   db: Kysely<DB>,
   documents: readonly IncomingDocument[],
@@ -186,7 +198,10 @@ export async function applyIncomingDocuments(
 ): Promise<FileOutcome> {
   const outcomes: DocumentOutcome[] = [];
   for (const doc of documents) {
+    const started = performance.now();
     outcomes.push(await db.transaction().execute((trx) => applyDocument(trx, doc, now)));
+    // Rest as long as the document took (at most IMPORT_REST_MS): the import uses at most half of the database.
+    await sleep(Math.min(IMPORT_REST_MS, performance.now() - started));
   }
   return {
     documents: outcomes,

@@ -34,7 +34,11 @@ export class CommerceMlError extends Error {
 export const ROOT_ELEMENT = 'КоммерческаяИнформация';
 const ARRAY_ELEMENTS = new Set(['Документ', 'Контейнер', 'ЗначениеРеквизита', 'Товар', 'Контрагент']);
 
+/** CommerceML documents are about 8 elements deep; deeper is refused (fast-xml-parser's own guard). */
+export const MAX_NESTING = 32;
+
 const parser = new XMLParser({
+  maxNestedTags: MAX_NESTING,
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   parseTagValue: false,
@@ -109,7 +113,17 @@ export function readCommerceMl(raw: string): IncomingDocument[] {
       `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
     );
   }
-  const parsed: unknown = parser.parse(text);
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CommerceMlError(
+      /nested/i.test(reason)
+        ? `elements are nested deeper than ${MAX_NESTING}`
+        : `not readable XML: ${reason}`,
+    );
+  }
   const root = isNode(parsed) ? parsed[ROOT_ELEMENT] : undefined;
   if (!isNode(root)) throw new CommerceMlError(`the root element must be ${ROOT_ELEMENT}`);
   const documents = [

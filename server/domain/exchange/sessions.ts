@@ -109,6 +109,7 @@ export async function storeFilePart(
   session: ExchangeSession,
   filename: string,
   part: Uint8Array,
+  limit: number = SESSION_PART_BYTES,
 ): Promise<PartOutcome> {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('exchange_sessions').select('id').where('id', '=', session.id).forUpdate().execute();
@@ -118,7 +119,7 @@ export async function storeFilePart(
       .where('session_id', '=', session.id)
       .executeTakeFirst();
     const sessionBytes = Number(held?.n ?? 0) + part.byteLength;
-    if (sessionBytes > SESSION_PART_BYTES) {
+    if (sessionBytes > limit) {
       await trx
         .deleteFrom('exchange_file_parts')
         .where('session_id', '=', session.id)

@@ -10,7 +10,8 @@ import type { Config } from '../../config.ts';
 import { respond, type ContractResult } from '../../contract/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { applyIncomingDocuments } from '../../domain/exchange/apply-changes.ts';
-import { CommerceMlError, looksComplete, readCommerceMl } from '../../domain/exchange/commerceml-reader.ts';
+import { CommerceMlError, readCommerceMl } from '../../domain/exchange/commerceml-reader.ts';
+import { decodeXmlFile, endsWithRoot, looksLikeXmlStart } from '../../domain/exchange/decode.ts';
 import { ordersDocument } from '../../domain/exchange/commerceml-writer.ts';
 import { confirmSent, takeForQuery } from '../../domain/exchange/queue.ts';
 import {
@@ -28,7 +29,7 @@ import {
   takeQuery,
   type ExchangeSession,
 } from '../../domain/exchange/sessions.ts';
-import { HttpError, badRequest, unprocessable } from '../../http/errors.ts';
+import { HttpError, badRequest } from '../../http/errors.ts';
 import { EXCHANGE_FILE_LIMIT } from './content-types.ts';
 
 export type ExchangeMode = 'checkauth' | 'init' | 'query' | 'success' | 'file';
@@ -102,6 +103,57 @@ function bodyBytes(body: unknown): Buffer | null {
   return null;
 }
 
+/**
+ * `failure` and the reason on the next line: what 1C reads as "not delivered" (it keeps the file and sends it again
+ * on the next run), as the Bitrix and WooCommerce exchange modules answer. HTTP 200, as the protocol's answers are.
+ */
+function failure(call: ExchangeCall, filename: string, reason: string): ContractResult {
+  call.log.warn({ filename, reason }, '1C exchange: file refused');
+  return lines('failure', reason.replace(/[\r\n]+/g, ' '));
+}
+
+/** A part that opens a file: a byte-order mark or an XML declaration (a later part of a file never does). */
+const opensFile = (part: Buffer): boolean =>
+  looksLikeXmlStart(part) && (part[0] !== 0x3c || part.subarray(0, 5).toString('latin1') === '<?xml');
+
+/** Reads and applies a whole file; anything that keeps its changes from being applied is a `failure`. */
+async function applyFile(call: ExchangeCall, filename: string, bytes: Buffer): Promise<ContractResult> {
+  const decoded = decodeXmlFile(bytes);
+  if (!decoded.ok) return failure(call, filename, decoded.reason);
+  let documents;
+  try {
+    documents = readCommerceMl(decoded.text);
+  } catch (error) {
+    if (!(error instanceof CommerceMlError)) throw error;
+    return failure(call, filename, error.message);
+  }
+  let outcome;
+  try {
+    outcome = await applyIncomingDocuments(call.db, documents);
+  } catch (error) {
+    // Applying is idempotent per document (each in its own transaction), so 1C sending the file again is safe.
+    call.log.error({ err: error, filename }, '1C exchange: applying a file failed');
+    return failure(call, filename, 'the portal could not apply the file now; send it again');
+  }
+  call.log.info(
+    {
+      filename,
+      encoding: decoded.encoding,
+      applied: outcome.applied,
+      errors: outcome.errors,
+      ignored: outcome.ignored,
+    },
+    '1C exchange: file',
+  );
+  return lines('success');
+}
+
+/**
+ * `mode=file`: a file, or one part of it. Parts of one `filename` (each exactly `file_limit` bytes but the last) are
+ * kept in the database until the root's closing tag arrives; a part that opens a new file under that name starts over (what was held is dropped), so a broken
+ * upload never poisons the next. A first part that is not XML, a file that cannot be decoded or read, or parts over
+ * the session's cap are a `failure` with the reason.
+ */
 async function receiveFile(call: ExchangeCall, session: ExchangeSession): Promise<ContractResult> {
   const part = call.request.method === 'POST' ? bodyBytes(call.body) : null;
   if (part === null || part.length === 0) {
@@ -114,35 +166,37 @@ async function receiveFile(call: ExchangeCall, session: ExchangeSession): Promis
     ]);
   }
   const filename = call.query.filename ?? 'orders.xml';
-  const bytes = Buffer.concat([await heldFile(call.db, session, filename), part]);
-  const text = bytes.toString('utf8');
-  if (!looksComplete(text)) {
+  let held = await heldFile(call.db, session, filename);
+  if (held.length > 0 && opensFile(part)) {
+    call.log.warn({ filename, dropped: held.length }, '1C exchange: a new file replaces unfinished parts');
+    await dropFile(call.db, session, filename);
+    held = Buffer.alloc(0);
+  }
+  if (held.length === 0 && !looksLikeXmlStart(part)) {
+    return failure(call, filename, 'the file does not start as XML');
+  }
+  // The closing tag may itself be cut between two parts: look at the end of what is held too.
+  const ending =
+    held.length > 0 ? Buffer.concat([held.subarray(Math.max(0, held.length - 256)), part]) : part;
+  if (!endsWithRoot(ending)) {
+    if (part.length < EXCHANGE_FILE_LIMIT) {
+      // 1C cuts a file into parts of exactly `file_limit` bytes: a shorter part is the last one, and this file
+      // ended before its root closed (truncated, or in an encoding whose end cannot be seen).
+      if (held.length > 0) await dropFile(call.db, session, filename);
+      return failure(call, filename, 'the file ends before its root element closes');
+    }
     const stored = await storeFilePart(call.db, session, filename, part);
     if (stored.kind === 'over-limit') {
-      throw unprocessable('VALIDATION_FAILED', [
-        {
-          location: 'body',
-          path: '',
-          message: `the session's unfinished files grew past ${SESSION_PART_BYTES} bytes`,
-        },
-      ]);
+      return failure(
+        call,
+        filename,
+        `the unfinished files of this session grew past ${SESSION_PART_BYTES} bytes; the file was dropped`,
+      );
     }
     return lines('success');
   }
-  await dropFile(call.db, session, filename);
-  let documents;
-  try {
-    documents = readCommerceMl(text);
-  } catch (error) {
-    if (!(error instanceof CommerceMlError)) throw error;
-    throw unprocessable('VALIDATION_FAILED', [{ location: 'body', path: '', message: error.message }]);
-  }
-  const outcome = await applyIncomingDocuments(call.db, documents);
-  call.log.info(
-    { filename, applied: outcome.applied, errors: outcome.errors, ignored: outcome.ignored },
-    '1C exchange: file',
-  );
-  return lines('success');
+  if (held.length > 0) await dropFile(call.db, session, filename);
+  return applyFile(call, filename, held.length > 0 ? Buffer.concat([held, part]) : part);
 }
 
 /** One exchange call. */

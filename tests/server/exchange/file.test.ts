@@ -7,9 +7,10 @@ import {
   oneCFile,
   orderInStatus,
   orderRow,
+  paddedFile,
+  partsOf,
   sendToOneC,
   startExchangeApp,
-  type ErrorBody,
 } from './support.ts';
 
 let t: TestApp;
@@ -144,37 +145,35 @@ describe('mode=file: 1C sends its changes back', () => {
   it('assembles a file sent in parts and applies it when its end arrives', async () => {
     const id = await orderInStatus(t, 'sent_to_1c');
     const xml = oneCFile([{ id, requisites: { 'Номер по 1С': 'РН-PARTS-1' } }]);
-    const bytes = Buffer.from(xml, 'utf8');
-    const cut = Math.floor(bytes.length / 2);
-    const first = await onec.file(bytes.subarray(0, cut), 'parts.xml', 'application/octet-stream');
+    const [head, tail] = partsOf(paddedFile(xml));
+    const first = await onec.file(head ?? '', 'parts.xml', 'application/octet-stream');
     expect(first.text).toBe('success');
     expect((await orderRow(t, id)).onec_document_number).not.toBe('РН-PARTS-1');
-    const second = await onec.file(bytes.subarray(cut), 'parts.xml', 'application/octet-stream');
+    const second = await onec.file(tail ?? '', 'parts.xml', 'application/octet-stream');
     expect(second.text).toBe('success');
     expect((await orderRow(t, id)).onec_document_number).toBe('РН-PARTS-1');
   });
 
-  it('refuses a file that is not well-formed CommerceML with 422, and a DOCTYPE', async () => {
+  it('answers failure with the reason for a file that is not well-formed CommerceML, and a DOCTYPE', async () => {
     const broken = await onec.file(
       '<?xml version="1.0"?><КоммерческаяИнформация><Документ></КоммерческаяИнформация>',
       'broken.xml',
       'text/xml',
     );
-    expect(broken.status).toBe(422);
-    const body = JSON.parse(broken.text) as ErrorBody;
-    expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details?.[0]?.message).toMatch(/not well-formed/);
+    expect(broken.status).toBe(200);
+    const [first, reason] = broken.text.split('\n');
+    expect(first).toBe('failure');
+    expect(reason).toMatch(/not well-formed/);
 
     const wrongRoot = await onec.file(
       '<Other><КоммерческаяИнформация/></Other><!-- </КоммерческаяИнформация> -->\n</КоммерческаяИнформация>',
     );
-    expect(wrongRoot.status).toBe(422);
+    expect(wrongRoot.text).toMatch(/^failure\n/);
 
     const doctype = await onec.file(
       '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><КоммерческаяИнформация>&a;</КоммерческаяИнформация>',
     );
-    expect(doctype.status).toBe(422);
-    expect((JSON.parse(doctype.text) as ErrorBody).details?.[0]?.message).toMatch(/DOCTYPE/);
+    expect(doctype.text).toMatch(/^failure\n.*DOCTYPE/);
   });
 
   it('needs POST with a body for mode=file', async () => {
@@ -190,7 +189,7 @@ describe('mode=file: 1C sends its changes back', () => {
       headers: { cookie: onec.cookie ?? '', 'content-type': 'application/json' },
       payload: '{}',
     });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
   });
 
   it('accepts the other modes as POST too (some 1C versions post every step)', async () => {

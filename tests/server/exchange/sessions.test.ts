@@ -24,6 +24,8 @@ import {
   documentIds,
   oneCFile,
   orderInStatus,
+  paddedFile,
+  partsOf,
   orderRow,
   sendToOneC,
 } from './support.ts';
@@ -69,10 +71,11 @@ describe('exchange sessions in the database', () => {
     expect((await onFirst.success()).text).toBe('success');
     expect((await orderRow(second, id)).exchange_state).toBe('confirmed');
 
-    const bytes = Buffer.from(oneCFile([{ id, requisites: { 'Номер по 1С': 'РН-TWO-PROC' } }]), 'utf8');
-    const cut = Math.floor(bytes.length / 2);
-    expect((await onFirst.file(bytes.subarray(0, cut), 'two.xml')).text).toBe('success');
-    expect((await onSecond.file(bytes.subarray(cut), 'two.xml')).text).toBe('success');
+    const [head, tail] = partsOf(
+      paddedFile(oneCFile([{ id, requisites: { 'Номер по 1С': 'РН-TWO-PROC' } }])),
+    );
+    expect((await onFirst.file(head ?? '', 'two.xml')).text).toBe('success');
+    expect((await onSecond.file(tail ?? '', 'two.xml')).text).toBe('success');
     expect((await orderRow(first, id)).onec_document_number).toBe('РН-TWO-PROC');
   });
 
@@ -113,12 +116,15 @@ describe('exchange sessions in the database', () => {
 
   it('caps the bytes of unfinished files a session holds, dropping that file', async () => {
     const { session } = await openSession(database.db);
-    const part = new Uint8Array(SESSION_PART_BYTES / 4).fill(0x41);
+    // The default cap (SESSION_PART_BYTES, 16 MiB) is 16 parts of file_limit; a smaller cap keeps the test fast.
+    expect(SESSION_PART_BYTES).toBe(16 * 1024 * 1024);
+    const limit = 64 * 1024;
+    const part = new Uint8Array(limit / 4).fill(0x41);
     for (let i = 0; i < 4; i++) {
-      expect((await storeFilePart(database.db, session, 'big.xml', part)).kind).toBe('stored');
+      expect((await storeFilePart(database.db, session, 'big.xml', part, limit)).kind).toBe('stored');
     }
-    const over = await storeFilePart(database.db, session, 'big.xml', new Uint8Array(1));
-    expect(over).toEqual({ kind: 'over-limit', sessionBytes: SESSION_PART_BYTES + 1 });
+    const over = await storeFilePart(database.db, session, 'big.xml', new Uint8Array(1), limit);
+    expect(over).toEqual({ kind: 'over-limit', sessionBytes: limit + 1 });
     const held = await database.db
       .selectFrom('exchange_file_parts')
       .select('id')

@@ -4,7 +4,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { sql } from 'kysely';
-import { registerExchangeContentTypes } from '../../../server/routes/exchange/index.ts';
+import { EXCHANGE_FILE_LIMIT, registerExchangeContentTypes } from '../../../server/routes/exchange/index.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
@@ -227,6 +227,20 @@ export function oneCFile(
     })
     .join('\n');
   return `\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10" ДатаФормирования="2025-01-01T10:00:00">\n${docs}\n</КоммерческаяИнформация>\n`;
+}
+
+/** The file as UTF-8 bytes, padded (an XML comment) past one `file_limit`, so 1C would send it in parts. */
+export function paddedFile(xml: string, limit = EXCHANGE_FILE_LIMIT): Buffer {
+  const bytes = Buffer.from(xml, 'utf8');
+  const padding = `<!--${' '.repeat(limit + 16 - bytes.length)}-->`;
+  return Buffer.from(xml.replace(/(<КоммерческаяИнформация[^>]*>)/, `$1${padding}`), 'utf8');
+}
+
+/** Cuts bytes as 1C does: parts of exactly `file_limit` bytes, the last one shorter. */
+export function partsOf(bytes: Buffer, limit = EXCHANGE_FILE_LIMIT): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += limit) parts.push(bytes.subarray(start, start + limit));
+  return parts;
 }
 
 /** Forces an order's exchange state (setting up a case the seed does not have). */

@@ -185,7 +185,7 @@ describe('request validation from the contract', () => {
     });
   });
 
-  it('refuses malformed JSON, a missing body, a wrong content type and an oversized body with 400', async () => {
+  it('refuses malformed JSON and a missing body with 400, a wrong content type with 415, an oversized body with 413', async () => {
     const base = {
       method: 'POST' as const,
       url: '/api/v3/things',
@@ -213,7 +213,7 @@ describe('request validation from the contract', () => {
       headers: { ...base.headers, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'name=a&quantity=1',
     });
-    expect(form.statusCode).toBe(400);
+    expect(form.statusCode).toBe(415);
     expect(form.json()).toMatchObject({ details: [{ location: 'header', path: '/content-type' }] });
 
     const xml = await t.app.inject({
@@ -221,15 +221,15 @@ describe('request validation from the contract', () => {
       headers: { ...base.headers, 'content-type': 'application/xml' },
       payload: '<a/>',
     });
-    expect(xml.statusCode).toBe(400);
-    expectErrorShape(xml.json(), 400, 'VALIDATION_FAILED');
+    expect(xml.statusCode).toBe(415);
+    expectErrorShape(xml.json(), 415, 'VALIDATION_FAILED');
 
     const huge = await t.app.inject({
       ...base,
       headers: { ...base.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(1_100_000), quantity: 1 }),
     });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ message: 'the body is too large' }],

@@ -83,7 +83,7 @@ describe('POST /users/login', () => {
     expect(bodyA).toEqual(bodyB);
   });
 
-  it('refuses a malformed form with 400', async () => {
+  it('refuses a malformed form with 400, a JSON body with 415', async () => {
     expectError(
       await t.post('/users/login', { form: { email: 'partner@demo.test' } }),
       400,
@@ -96,7 +96,7 @@ describe('POST /users/login', () => {
     );
     expectError(
       await t.post('/users/login', { json: { email: 'partner@demo.test', password: DEMO_PASSWORD } }),
-      400,
+      415,
       'VALIDATION_FAILED',
     );
   });

@@ -1,0 +1,233 @@
+/**
+ * Does a large 1C import stall other users? `npx tsx scripts/bench/import-stall.ts [--documents N] [--samples N]`
+ * (alone, on a fresh in-memory demo database), or `measureImportStall()` from `scripts/bench-api.ts` (on its data).
+ *
+ * Over real HTTP against a listening app: `GET /users/me` as a distributor, sequentially, first idle (`--samples`
+ * times), then while 1C uploads one file of `--documents` (default 5,000) `Документ` in parts of `file_limit` and the
+ * last part is applied; the calls go on until the import's answer arrives. Goal (issue 12): p95 during the import
+ * ≤ 3 × idle p95. The import must answer `success`.
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../../server/db/schema.ts';
+import { EXCHANGE_FILE_LIMIT } from '../../server/routes/exchange/content-types.ts';
+import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
+
+export const STALL_GOAL_RATIO = 3;
+
+export interface ImportStallResult {
+  documents: number;
+  fileBytes: number;
+  importMs: number;
+  idleP95: number;
+  duringP95: number;
+  duringMax: number;
+  duringSamples: number;
+  ratio: number;
+  met: boolean;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  cookie: string | undefined;
+}
+
+function request(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const all = {
+      ...headers,
+      ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+    };
+    const req = http.request(`${origin}/api/v3${path}`, { method, headers: all }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const setCookie = response.headers['set-cookie']?.[0]?.split(';')[0];
+        resolve({
+          status: response.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          cookie: setCookie,
+        });
+      });
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const p95 = (samples: readonly number[]): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? Number.NaN;
+};
+
+/** A CommerceML file of `count` documents over the given orders (cycled), each setting a new 1C number. */
+export function importFile(orders: ReadonlyArray<{ id: number; number: string }>, count: number): Buffer {
+  const run = Date.now().toString(36);
+  const documents = Array.from({ length: count }, (_, i) => {
+    const order = orders[i % orders.length] ?? { id: 0, number: '' };
+    return `<Документ><Ид>${order.id}</Ид><Номер>${order.number}</Номер><ХозОперация>Заказ товара</ХозОперация><ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>Номер по 1С</Наименование><Значение>РН-${run}-${i}</Значение></ЗначениеРеквизита></ЗначенияРеквизитов></Документ>`;
+  });
+  return Buffer.from(
+    `\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10">\n${documents.join('\n')}\n</КоммерческаяИнформация>\n`,
+    'utf8',
+  );
+}
+
+/** Measures `GET /users/me` idle and during one large import (see the file's comment). */
+export async function measureImportStall(options: {
+  origin: string;
+  db: Kysely<DB>;
+  exchangeUser: string;
+  exchangePassword: string;
+  documents?: number;
+  samples?: number;
+}): Promise<ImportStallResult> {
+  const { origin } = options;
+  const documents = options.documents ?? 5000;
+  const samples = options.samples ?? 200;
+  const login = await request(
+    origin,
+    'POST',
+    '/users/login',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    new URLSearchParams({ email: 'partner@demo.test', password: DEMO_PASSWORD }).toString(),
+  );
+  const token = (JSON.parse(login.text) as { access_token?: string }).access_token;
+  if (login.status !== 200 || token === undefined) throw new Error(`login: ${login.status} ${login.text}`);
+  const me = async (): Promise<number> => {
+    const started = performance.now();
+    const answer = await request(origin, 'GET', '/users/me', { authorization: `Bearer ${token}` });
+    if (answer.status !== 200) throw new Error(`/users/me: ${answer.status}`);
+    return performance.now() - started;
+  };
+
+  const orders = await options.db
+    .selectFrom('orders')
+    .select(['id', 'number'])
+    .orderBy(sql`hashint4(id)`)
+    .limit(documents)
+    .execute();
+  if (orders.length === 0) throw new Error('the data set has no orders');
+  const file = importFile(orders, documents);
+
+  const basic = Buffer.from(`${options.exchangeUser}:${options.exchangePassword}`).toString('base64');
+  const auth = await request(origin, 'GET', '/exchange/1c?type=sale&mode=checkauth', {
+    authorization: `Basic ${basic}`,
+  });
+  if (auth.status !== 200 || auth.cookie === undefined)
+    throw new Error(`checkauth: ${auth.status} ${auth.text}`);
+  const cookie = auth.cookie;
+
+  for (let i = 0; i < 20; i++) await me();
+  const idle: number[] = [];
+  for (let i = 0; i < samples; i++) idle.push(await me());
+
+  const parts: Buffer[] = [];
+  for (let start = 0; start < file.length; start += EXCHANGE_FILE_LIMIT)
+    parts.push(file.subarray(start, start + EXCHANGE_FILE_LIMIT));
+  let done = false;
+  const started = performance.now();
+  const upload = (async () => {
+    let answer: Answer | undefined;
+    for (const part of parts) {
+      answer = await request(
+        origin,
+        'POST',
+        '/exchange/1c?type=sale&mode=file&filename=stall.xml',
+        { cookie, 'content-type': 'application/xml' },
+        part,
+      );
+      if (answer.text !== 'success') break;
+    }
+    done = true;
+    return { answer, ms: performance.now() - started };
+  })();
+  const during: number[] = [];
+  while (!done) during.push(await me());
+  const { answer, ms } = await upload;
+  if (answer?.text !== 'success') throw new Error(`import: ${answer?.status} ${answer?.text}`);
+
+  const idleP95 = p95(idle);
+  const duringP95 = p95(during);
+  const ratio = duringP95 / idleP95;
+  return {
+    documents,
+    fileBytes: file.length,
+    importMs: ms,
+    idleP95,
+    duringP95,
+    duringMax: Math.max(...during),
+    duringSamples: during.length,
+    ratio,
+    met: ratio <= STALL_GOAL_RATIO,
+  };
+}
+
+export function formatImportStall(result: ImportStallResult): string {
+  return [
+    `1C import stall: ${result.documents} Документ (${(result.fileBytes / 1024).toFixed(0)} KB) applied in ${(result.importMs / 1000).toFixed(2)} s`,
+    `  GET /users/me p95 idle ${result.idleP95.toFixed(1)} ms, during the import ${result.duringP95.toFixed(1)} ms (max ${result.duringMax.toFixed(1)} ms, ${result.duringSamples} calls): ${result.ratio.toFixed(2)}×`,
+    result.met
+      ? `  GOAL MET: p95 during the import <= ${STALL_GOAL_RATIO}× idle p95`
+      : `  GOAL NOT MET: p95 during the import > ${STALL_GOAL_RATIO}× idle p95`,
+  ].join('\n');
+}
+
+async function standalone(): Promise<void> {
+  const { values } = parseArgs({
+    options: { documents: { type: 'string', default: '5000' }, samples: { type: 'string', default: '200' } },
+  });
+  const { randomUUID } = await import('node:crypto');
+  const { buildApp } = await import('../../server/app.ts');
+  const { loadConfig } = await import('../../server/config.ts');
+  const { openDatabase } = await import('../../server/db/database.ts');
+  const { migrateToLatest } = await import('../../server/db/migrate.ts');
+  const { seedDemo } = await import('../../server/seed/demo.ts');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+  await seedDemo(database.db);
+  const config = loadConfig({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  try {
+    const result = await measureImportStall({
+      origin,
+      db: database.db,
+      exchangeUser: config.exchangeUser,
+      exchangePassword: config.exchangePassword,
+      documents: Number(values.documents),
+      samples: Number(values.samples),
+    });
+    console.log(`demo data set (in memory, PGlite)\n${formatImportStall(result)}`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  standalone().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
+}
