@@ -10,7 +10,9 @@ export function OrderViewers({ orderId }: { orderId: number }) {
   const locale = useLocale();
   const selfId = useAuthSelector(selectUser)?.id ?? null;
   const others = useOrderPresence(orderId, selfId);
-  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(others.map((viewer) => viewer.name));
+  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    others.map((viewer) => viewer.name),
+  );
   return (
     <p className="order-viewers" role="status" data-viewers={others.length}>
       {others.length === 0
