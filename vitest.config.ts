@@ -3,6 +3,7 @@
 //            Node by default; a file opts into a DOM with the docblock comment `// @vitest-environment jsdom`.
 //            Extends vite.config.ts so the Lingui macro (babel) and the .po loader work exactly as in the app.
 //   server - tests/server, Node, forks, with the storage helper's global setup (PGlite template / DATABASE_URL).
+//   multi  - tests/multi: three server processes on one PostgreSQL (`npm run test:multi` provides it).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -52,6 +53,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           restoreMocks: true,
           unstubEnvs: true,
+        },
+      },
+      {
+        test: {
+          name: 'multi',
+          root,
+          include: ['tests/multi/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

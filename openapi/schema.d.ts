@@ -916,6 +916,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket that opens the live event stream
+         * @description `EventSource` cannot send `Authorization`, and a bearer token in a URL would land in access logs and browser
+         *     history. This call (with the bearer token) answers a random ticket, valid for 30 seconds and spendable once,
+         *     that `GET /events?ticket=…` takes instead. The stream it opens lives as long as the token and the session.
+         */
+        post: operations["createEventTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes the caller may see (Server-Sent Events)
+         * @description A `text/event-stream` of what changes for the ticket's user: a distributor's own orders and bag; for warehouse
+         *     staff also every order of their warehouse and who has which of them open (presence). Frames (`data` is JSON):
+         *
+         *     - `ready` `{ position }` first, with `id:` the position the stream starts live from;
+         *     - `order` (`LiveOrderEvent`): an order was created (`change: created`) or changed, with its new version,
+         *       status and who changed it;
+         *     - `bag` `{ at }`: the caller's bag changed;
+         *     - `presence` (`LivePresenceEvent`): the staff viewing an order of the caller's warehouse changed;
+         *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
+         *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (password
+         *       changed) or `shutdown`. Ask for a new ticket to go on (not after `token_expired` / `session_ended`).
+         *
+         *     Every frame but `ready`'s first carries `id:` (a log position). To resume after a drop without losing
+         *     anything, send it back as `Last-Event-ID` (EventSource's own reconnect) or `lastEventId` (a new EventSource
+         *     with a new ticket). A comment line every 15 s keeps proxies from closing an idle stream.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/presence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say that the caller has this order open
+         * @description Staff of the order's warehouse only (404 otherwise). Marks the caller as viewing the order for 45 seconds;
+         *     the order page repeats it every `heartbeatSeconds`. Arriving is announced to the warehouse's staff as a
+         *     `presence` event of `GET /events`. Answers everyone viewing the order now (the caller included).
+         */
+        post: operations["heartbeatOrderPresence"];
+        /**
+         * Say that the caller closed this order
+         * @description The caller is no longer among the order's viewers (announced at once). Staff of its warehouse only.
+         */
+        delete: operations["leaveOrderPresence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/pay": {
         parameters: {
             query?: never;
@@ -1081,6 +1163,52 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        EventTicket: {
+            /** @description Single use; pass it as `GET /events?ticket=…`. */
+            ticket: string;
+            /**
+             * Format: date-time
+             * @description Unspent after this, the ticket is void.
+             */
+            expiresAt: string;
+        };
+        PresenceViewer: {
+            userId: components["schemas"]["Id"];
+            name: string;
+        };
+        OrderPresence: {
+            orderId: components["schemas"]["Id"];
+            viewers: components["schemas"]["PresenceViewer"][];
+            /** @description Send the heartbeat again after this many seconds to stay among the viewers. */
+            heartbeatSeconds: number;
+        };
+        /** @description `data` of an `order` frame of `GET /events`. */
+        LiveOrderEvent: {
+            /** @enum {string} */
+            change: "created" | "changed";
+            orderId: components["schemas"]["Id"];
+            number: string;
+            version: components["schemas"]["Version"];
+            status: components["schemas"]["OrderStatus"];
+            paymentState: components["schemas"]["PaymentState"];
+            /** @description The history event of the change (`CONFIRM`, `PAYMENT_PAID`, `EXCHANGE_SENT`, ...). */
+            event: string;
+            /** @description Who made the change; null for the system, the payment provider and 1C. */
+            actor: null | {
+                id: components["schemas"]["Id"];
+                name: string;
+                role: string;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description `data` of a `presence` frame of `GET /events`. */
+        LivePresenceEvent: {
+            orderId: components["schemas"]["Id"];
+            viewers: components["schemas"]["PresenceViewer"][];
+            /** Format: date-time */
+            at: string;
+        };
         /**
          * Format: int32
          * @description A database id (a PostgreSQL `serial`, so at most 2^31 − 1; a larger one is 400).
@@ -3250,6 +3378,109 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    createEventTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTicket"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query: {
+                /** @description A ticket from `POST /events/ticket` (single use). */
+                ticket: string;
+                /** @description Resume after this event id (the last `id:` received). */
+                lastEventId?: number;
+            };
+            header?: {
+                /** @description Resume after this event id (sent by `EventSource` when it reconnects by itself). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    heartbeatOrderPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who views the order now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPresence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    leaveOrderPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     payOrder: {

@@ -36,6 +36,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
+import { benchEventFanout } from './bench/event-fanout.ts';
 import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
 import { benchLists } from './bench/lists.ts';
 
@@ -498,6 +499,8 @@ async function main(): Promise<void> {
       log(
         `GOAL NOT MET (p95 <= ${GOAL_P95_MS} ms for sequential reads): over it: ${over.map((r) => r.name).join('; ')}`,
       );
+    log('');
+    await benchEventFanout(origin, { log });
     log(
       `\n${formatImportStall(await measureImportStall({ origin, db, exchangeUser: config.exchangeUser, exchangePassword: config.exchangePassword }))}`,
     );

@@ -3,8 +3,8 @@
 //   node scripts/test-all.mjs --from build    start at a step (after fixing a later failure)
 //   node scripts/test-all.mjs --skip test:e2e,budget
 //   node scripts/test-all.mjs --only lint,typecheck
-// test:server:pg runs only when a PostgreSQL server binary is installed (always on CI: .ci/run installs it;
-// with CI set and no binary, the step fails instead of being skipped).
+// test:server:pg and test:multi run only when a PostgreSQL server binary is installed (always on CI: .ci/run
+// installs it; with CI set and no binary, the step fails instead of being skipped).
 import { spawn, spawnSync } from 'node:child_process';
 import { ROOT } from './lib/server-process.mjs';
 
@@ -16,6 +16,7 @@ const STEPS = [
   'test:unit',
   'test:server',
   'test:server:pg',
+  'test:multi',
   'build',
   'budget',
   'test:e2e',
@@ -94,7 +95,7 @@ async function main() {
       results.push({ name, status: 'skipped', ms: 0, note: 'not selected' });
       continue;
     }
-    if (name === 'test:server:pg') {
+    if (name === 'test:server:pg' || name === 'test:multi') {
       const reason = postgresMissing();
       if (reason && !process.env.CI) {
         console.log(`\n=== ${name}: SKIPPED: ${reason}`);

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { Socket } from 'node:net';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -13,8 +12,9 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerAuth } from './auth/authenticate.ts';
+import { enforceRateLimit } from './auth/rate-limit.ts';
 import type { Config, LogLevel } from './config.ts';
-import { loadContract, type Contract, type ContractOperation } from './contract/load.ts';
+import { loadContract, type Contract } from './contract/load.ts';
 import { checkResponse, type ResponseProblem } from './contract/responses.ts';
 import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
@@ -22,7 +22,8 @@ import type { Database } from './db/database.ts';
 import { registerJsonCompression } from './delivery/compress-json.ts';
 import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
-import { errorBody, HttpError, tooManyRequests } from './http/errors.ts';
+import { EventHub, registerEventHub } from './events/hub.ts';
+import { errorBody, HttpError } from './http/errors.ts';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
@@ -38,7 +39,7 @@ export interface ContractViolation {
 export interface BuildAppOptions {
   config: Config;
   /** An open database (`openDatabase()` from server/db/database.ts); the caller closes it. */
-  database: Pick<Database, 'db' | 'kind'>;
+  database: Pick<Database, 'db' | 'kind'> & Partial<Pick<Database, 'listen'>>;
   /** Defaults to `handlers` of server/routes/index.ts. */
   handlers?: Partial<Handlers> | Record<string, GenericHandler>;
   /** Defaults to openapi/api-v3.yaml. */
@@ -68,6 +69,7 @@ export const REDACTED_LOG_PATHS = [
   'newPasswordConfirmation',
   'passwordConfirmation',
   'token',
+  'ticket',
   'access_token',
   'accessToken',
   '*.password',
@@ -83,7 +85,7 @@ export const REDACTED_LOG_PATHS = [
   '*.*.access_token',
 ];
 
-const SECRET_QUERY_PARAMS = /([?&](?:token|access_token|password|key)=)[^&#]*/gi;
+const SECRET_QUERY_PARAMS = /([?&](?:token|access_token|password|key|ticket)=)[^&#]*/gi;
 
 /** A URL for the log: secrets in the query string (`/?token=...`, reset links) are masked. */
 export function maskUrl(url: string): string {
@@ -114,29 +116,6 @@ async function defaultHandlers(): Promise<Partial<Handlers> | Record<string, Gen
     throw new Error('server/routes/index.ts must export `handlers`, one per contract operationId');
   }
   return handlers;
-}
-
-const emailOf = (body: unknown): string =>
-  typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
-    ? body.email.trim().toLowerCase().slice(0, 254)
-    : '';
-
-/** Operations whose contract answers 429 are rate limited per client address and e-mail (or caller). */
-function rateLimitFor(config: Config) {
-  return (operation: ContractOperation) => {
-    if (operation.responses['429'] === undefined) return {};
-    return {
-      config: {
-        rateLimit: {
-          max: config.loginRateLimit.max,
-          timeWindow: config.loginRateLimit.windowMs,
-          hook: 'preValidation' as const,
-          keyGenerator: (request: FastifyRequest) =>
-            `${operation.operationId}|${request.ip}|${emailOf(request.body) || String(request.auth?.userId ?? '')}`,
-        },
-      },
-    };
-  };
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -239,10 +218,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 200, parts: 210, fieldSize: 64 * 1024 },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+  // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts).
+  app.addHook('preValidation', enforceRateLimit);
+  // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
+  registerEventHub(app, new EventHub(options.database.db, options.database.listen));
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
@@ -287,7 +266,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContractRoutes(app, handlers, {
     contract,
     allowMissing: options.allowMissingHandlers === true,
-    routeOptions: rateLimitFor(config),
   });
 
   return app;

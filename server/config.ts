@@ -34,8 +34,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify `trustProxy`: off unless TRUST_PROXY=true (then X-Forwarded-For decides the client IP). */
   trustProxy: boolean;
-  /** Login attempts allowed per client IP and e-mail within the window. */
-  loginRateLimit: { max: number; windowMs: number };
+  /**
+   * Login and forgot-password attempts allowed per client IP and e-mail within the window, and per client IP across
+   * e-mails (`perAddressMax`, 5 × `max` when not given). Counted in the database, across processes.
+   */
+  loginRateLimit: { max: number; windowMs: number; perAddressMax?: number };
   scrypt: ScryptParams;
 }
 
@@ -105,6 +108,7 @@ const envSchema = z.object({
   TRUST_PROXY: boolString.default(false),
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: intIn(1000, 24 * 60 * 60 * 1000).default(60_000),
+  LOGIN_RATE_LIMIT_PER_ADDRESS_MAX: intIn(1, 1_000_000).optional(),
   SCRYPT_N: intIn(1024, 1 << 20)
     .refine(isPowerOfTwo, { message: 'must be a power of two' })
     .default(1 << 15),
@@ -169,7 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangePassword: e.EXCHANGE_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    loginRateLimit: {
+      max: e.LOGIN_RATE_LIMIT_MAX,
+      windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
+      ...(e.LOGIN_RATE_LIMIT_PER_ADDRESS_MAX === undefined
+        ? {}
+        : { perAddressMax: e.LOGIN_RATE_LIMIT_PER_ADDRESS_MAX }),
+    },
     scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
   };
 }

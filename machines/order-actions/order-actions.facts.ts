@@ -12,6 +12,7 @@ import type {
   OrderTotals,
 } from '../order-lifecycle/order-lifecycle.types.ts';
 import type {
+  ExternalChange,
   ActionFailure,
   ApiOrder,
   DirectAction,
@@ -215,4 +216,13 @@ export function partialComparison(order: ApiOrder, minPv: number): PartialCompar
     metThresholdBefore: before.points >= minPv,
     meetsThreshold: after.points >= minPv,
   };
+}
+
+/** Who made the order's latest change and when (its newest history entry). */
+export function lastChange(order: ApiOrder): ExternalChange {
+  const latest = order.history.reduce<ApiOrder['history'][number] | undefined>(
+    (newest, entry) => (newest === undefined || entry.id > newest.id ? entry : newest),
+    undefined,
+  );
+  return { by: latest?.actor?.fullName ?? null, at: latest?.at ?? order.updatedAt };
 }

@@ -38,8 +38,12 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     pending: null,
     errorCode: null,
     changes: 0,
+    changedElsewhere: null,
   }),
   initial: 'ready',
+  on: {
+    'change.seen': { actions: assign({ changedElsewhere: null }) },
+  },
   states: {
     ready: {
       initial: 'idle',

@@ -8,6 +8,7 @@ import {
   REASON_ACTIONS,
   type ActionRequest,
   type ApiOrder,
+  type ExternalChange,
   type DirectAction,
   type ReasonAction,
   type ReasonDraft,
@@ -96,6 +97,8 @@ export interface OrderActionsView {
   changes: number;
   /** A 1C re-queue of the order runs. */
   requeuing: boolean;
+  /** Someone else changed the order while it was open: who and when ("changed by … just now"). */
+  changedElsewhere: ExternalChange | null;
 }
 
 export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderActionsView {
@@ -129,6 +132,7 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     comment: context.comment,
     changes: context.changes,
     requeuing: sending && context.pending?.kind === 'requeue',
+    changedElsewhere: context.changedElsewhere,
   };
 }
 

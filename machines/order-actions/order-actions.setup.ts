@@ -3,7 +3,7 @@ import { allowedEvents } from '../order-lifecycle/order-lifecycle.rules.ts';
 import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
 import type { LifecycleEventType } from '../order-lifecycle/order-lifecycle.types.ts';
 import { canRequeueExchange } from './order-actions.exchange.ts';
-import { orderFacts, partialPreview, readFailure } from './order-actions.facts.ts';
+import { lastChange, orderFacts, partialPreview, readFailure } from './order-actions.facts.ts';
 import type {
   ActionFailure,
   ApiOrder,
@@ -38,10 +38,19 @@ export const orderActionsSetup = setup({
   actions: {
     orderChanged: (_, _params: { order: ApiOrder }) => undefined,
     openPaymentPage: (_, _params: { paymentUrl: string }) => undefined,
-    takeOrder: assign((_, params: { order: ApiOrder }) => ({ order: params.order })),
-    takeRefreshed: assign({
-      order: ({ context, event }) => (event.type === 'order.refreshed' ? event.order : context.order),
-    }),
+    takeOrder: assign((_, params: { order: ApiOrder }) => ({ order: params.order, changedElsewhere: null })),
+    /** A newer version than ours that we did not make (our answers come through `takeOrder`) is someone else's. */
+    takeRefreshed: assign(({ context, event }) =>
+      event.type !== 'order.refreshed'
+        ? {}
+        : {
+            order: event.order,
+            changedElsewhere:
+              event.order.version > context.order.version
+                ? lastChange(event.order)
+                : context.changedElsewhere,
+          },
+    ),
     setError: assign((_, params: { code: string | null }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
   },

@@ -86,6 +86,13 @@ export interface OrderActionsInput {
   role: ViewerRole;
 }
 
+/** A newer copy of the order arrived that someone else made (the live stream or a refetch told us). */
+export interface ExternalChange {
+  /** Who made the latest change; null for the system, the payment provider or 1C. */
+  by: string | null;
+  at: string;
+}
+
 export interface OrderActionsContext {
   order: ApiOrder;
   role: ViewerRole;
@@ -99,6 +106,8 @@ export interface OrderActionsContext {
   errorCode: string | null;
   /** Bumped by every successful change, so views can announce it. */
   changes: number;
+  /** Someone else changed the order while it was open (shown until seen or until we act). */
+  changedElsewhere: ExternalChange | null;
 }
 
 export type OrderActionsEvent =
@@ -118,7 +127,9 @@ export type OrderActionsEvent =
   | { type: 'comment.submit' }
   | { type: 'payment.start' }
   | { type: 'exchange.requeue' }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** The viewer has seen that someone else changed the order. */
+  | { type: 'change.seen' };
 
 /** Codes the machine itself gives a refusal that never reached the server. */
 export const LOCAL_ERROR_CODES = {

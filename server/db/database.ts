@@ -11,10 +11,19 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
+/** Calls `onNotify` for each NOTIFY on a channel; `onReconnect` after a lost listener connection came back. */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
+
 export type Database = {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTEN on a channel: PGlite in-process, PostgreSQL through one dedicated connection that reconnects. */
+  listen: Listen;
   pglite?: PGlite;
 };
 
@@ -57,6 +66,12 @@ async function openPGlite(dataDir: string, loadDataDir: Blob | undefined): Promi
     db,
     kind: 'pglite',
     pglite,
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await unsubscribe();
+      };
+    },
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
@@ -85,8 +100,56 @@ function openPostgres(databaseUrl: string): Database {
   return {
     db,
     kind: 'postgres',
+    listen: (channel, onNotify, onReconnect) =>
+      listenPostgres(databaseUrl, channel, onNotify, onReconnect ?? (() => {})),
     async close() {
       await db.destroy();
     },
+  };
+}
+
+/** One dedicated client LISTENing on `channel`; reconnects (1 s apart) when the connection is lost. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'mlm-portal-listen' });
+    let lost = false;
+    const onLost = (): void => {
+      if (lost || stopped) return;
+      lost = true;
+      retry = setTimeout(() => {
+        connect().then(onReconnect, () => undefined);
+      }, 1000);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      process.emitWarning(`PostgreSQL listener error: ${error.message}`);
+      onLost();
+    });
+    next.on('end', onLost);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      onLost();
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry !== undefined) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -8,6 +8,7 @@ import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migrat
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-order-counts.ts';
 import * as m0003 from './migrations/0003-exchange-sessions.ts';
+import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-list-indexes.ts';
 import type { DB } from './schema.ts';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-order-counts': m0002,
   '0003-exchange-sessions': m0003,
+  '0004-events': m0004,
   '0005-list-indexes': m0005,
 };
 

@@ -295,6 +295,48 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** What a live event is about (migration 0004): see `server/events/`. */
+export type EventKind = 'order' | 'bag' | 'presence' | 'session';
+
+/** The bounded live-event log, appended by triggers (`events_append`) in the changing transaction. */
+export interface EventsTable {
+  id: Generated<number>;
+  at: GeneratedTimestamp;
+  kind: EventKind;
+  /** the user the event is addressed to (the order's customer, the bag's owner, the session's user) */
+  user_id: number | null;
+  /** the warehouse whose staff see it (orders and presence) */
+  warehouse_id: number | null;
+  order_id: number | null;
+  payload: Json<Record<string, unknown>>;
+}
+
+/** Single-use tickets that open an event stream; only a SHA-256 of the ticket is stored. */
+export interface EventTicketsTable {
+  id: Generated<number>;
+  ticket_hash: string;
+  user_id: number;
+  session_version: number;
+  token_expires_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Staff who have an order open, until `expires_at`. */
+export interface OrderPresenceTable {
+  order_id: number;
+  user_id: number;
+  warehouse_id: number;
+  expires_at: Timestamp;
+}
+
+/** Fixed-window request counters shared by every process (login, forgot-password). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 /** A 1C exchange session (migration 0003): `id` is the SHA-256 (hex) of the cookie value. */
 export interface ExchangeSessionsTable {
   id: string;
@@ -361,6 +403,10 @@ export interface DB {
   outbox: OutboxTable;
   monthly_volumes: MonthlyVolumesTable;
   qualifications: QualificationsTable;
+  events: EventsTable;
+  event_tickets: EventTicketsTable;
+  order_presence: OrderPresenceTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Handlers } from '../contract/types.ts';
 import { accountHandlers } from './account/index.ts';
 import { catalogueHandlers } from './catalogue/index.ts';
+import { eventHandlers } from './events/index.ts';
 import { exchangeHandlers } from './exchange/index.ts';
 import { networkHandlers } from './network/index.ts';
 import { orderHandlers } from './orders/index.ts';
@@ -12,4 +13,5 @@ export const handlers: Handlers = {
   ...catalogueHandlers,
   ...orderHandlers,
   ...exchangeHandlers,
+  ...eventHandlers,
 };

@@ -268,6 +268,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
 
   phase('password hashes');
   const summary = await db.transaction().execute(async (trx) => {
+    // A bulk load is no live change: no events (migration 0004).
+    await sql`set local mlm.events = 'off'`.execute(trx);
     // Warehouses and pickup points.
     await trx
       .insertInto('warehouses')

@@ -293,6 +293,8 @@ export async function seedLarge(db: Kysely<DB>, options: LargeOptions): Promise<
     log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
   await db.transaction().execute(async (trx) => {
+    // A bulk load is no live change: no events (migration 0004).
+    await sql`set local mlm.events = 'off'`.execute(trx);
     if (options.distributors > 0)
       await time(`${options.distributors} distributors`, () =>
         addDistributors(trx, options.distributors, now, log),

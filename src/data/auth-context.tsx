@@ -3,11 +3,17 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
-import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
+import {
+  type AuthSnapshot,
+  selectIsAuthenticated,
+  selectIsWarehouseStaff,
+  selectUser,
+} from '../../machines/auth/auth.selectors.ts';
 import { setUnauthorizedHandler } from '../api/auth-bridge.ts';
 import { queryClient } from '../api/query-client.ts';
 import { provideAuth, readAuthInput } from './auth.actors.ts';
 import { authApi, type AuthApi } from './auth.ts';
+import { LiveEvents } from './live-events.tsx';
 import { LanguageProvider } from './language-context.tsx';
 
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
@@ -28,6 +34,14 @@ function UnauthorizedBridge() {
   return null;
 }
 
+/** The live-event stream of whoever is signed in (restarted for another user). */
+function LiveEventsOfUser() {
+  const authenticated = AuthContext.useSelector(selectIsAuthenticated);
+  const userId = AuthContext.useSelector((snapshot) => selectUser(snapshot)?.id ?? null);
+  const isStaff = AuthContext.useSelector(selectIsWarehouseStaff);
+  return <LiveEvents authenticated={authenticated} userId={userId} isStaff={isStaff} />;
+}
+
 /**
  * Runs the auth actor for the app. It must sit inside the router: it navigates (query-token clean-up, /login after
  * a 401 or an expired token). It registers the client's 401 handler while mounted, and mounts the app-wide
@@ -46,6 +60,7 @@ export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
   return (
     <AuthContext.Provider logic={logic} options={{ input }}>
       <UnauthorizedBridge />
+      <LiveEventsOfUser />
       <LanguageProvider>{children}</LanguageProvider>
     </AuthContext.Provider>
   );

@@ -5,7 +5,9 @@ import { OrderCommentForm } from './order-comment-form.tsx';
 import { OrderFields } from './order-fields.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { OrderLiveNotice } from './order-live-notice.tsx';
 import { OrderNotice } from './order-notice.tsx';
+import { OrderViewers } from './order-viewers.tsx';
 import { PartialComparisonView } from './partial-comparison.tsx';
 import { PartialEditor } from './partial-editor.tsx';
 import { ReasonForm } from './reason-form.tsx';
@@ -33,6 +35,8 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       data-order-version={order.version}
       data-payment-state={order.paymentState}
     >
+      {viewer === 'warehouse' ? <OrderViewers orderId={order.id} /> : null}
+      <OrderLiveNotice view={view} send={send} />
       <OrderNotice view={view} send={send} />
       {view.actions.canAcceptPartial ? <PartialComparisonView order={order} minPv={minPv} /> : null}
       <OrderActionsPanel view={view} send={send} />

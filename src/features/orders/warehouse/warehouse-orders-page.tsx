@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { WAREHOUSE_TAB_LABELS } from '../view/order-messages.ts';
 import { PAGE_SIZES, readListParams, writeListParams } from './warehouse-orders.params.ts';
+import { useArrivedOrdersPill } from '../../../data/live.ts';
 import { useWarehouseOrdersQuery, type WarehouseListParams } from '../../../data/orders.ts';
 import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
 import '../view/order-view.css';
@@ -33,6 +35,7 @@ export default function WarehouseOrdersPage() {
   const [draft, setDraft] = useState(params.q);
   const query = useWarehouseOrdersQuery(params);
   const data = query.data;
+  const arrived = useArrivedOrdersPill(data?.items.map((order) => order.id) ?? []);
 
   const go = (next: Partial<WarehouseListParams>) => setSearch(writeListParams({ ...params, ...next }));
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
@@ -146,6 +149,13 @@ export default function WarehouseOrdersPage() {
             ))}
           </select>
         </div>
+      </div>
+      <div className="warehouse-list__arrived" role="status">
+        {arrived.count > 0 ? (
+          <Button variant="secondary" className="warehouse-list__pill" onClick={arrived.show}>
+            {t({ message: plural(arrived.count, { one: '# new order', other: '# new orders' }) })}
+          </Button>
+        ) : null}
       </div>
       <Tabs
         label={t`Warehouse orders by status`}

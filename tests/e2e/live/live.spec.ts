@@ -1,0 +1,148 @@
+// Live orders: changes made elsewhere reach open screens through the event stream, with no reload and no click.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import {
+  WAREHOUSE_STAFF,
+  WAREHOUSE_STAFF_2,
+  apiStatus,
+  contextAs,
+  createOrder,
+  distributorFor,
+  myOrderPath,
+  openOrder,
+  warehouseOrderPath,
+} from '../warehouse/order-support';
+
+/** The page's event stream is open (the app asked for a ticket and the stream answered). */
+async function streamOpen(page: Page): Promise<void> {
+  await page.waitForResponse(
+    (response) => response.url().includes('/api/v3/events?') && response.status() === 200,
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
+test('the distributor sees the warehouse confirm within 2 s, with the Pay button, on the order page and the list', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'card',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 9,
+  });
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  const page = await (await contextAs(browser, request, distributor)).newPage();
+  const stream = streamOpen(page);
+  await openOrder(page, myOrderPath(order.id));
+  await stream;
+  const detail = page.locator('.order-detail');
+  await expect(detail).toHaveAttribute('data-order-status', 'checking');
+  await expect(page.locator('[data-action="payment.pay"]')).toHaveCount(0);
+
+  const confirmedAt = Date.now();
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'confirmed');
+  await expect(detail).toHaveAttribute('data-order-status', 'confirmed', { timeout: 2000 });
+  await expect(page.locator('[data-action="payment.pay"]')).toBeVisible({ timeout: 500 });
+  expect(Date.now() - confirmedAt).toBeLessThan(2500);
+  await expect(page.locator('[data-live-change]')).toContainText('Victor Munteanu');
+
+  // Back to the list inside the app (no reload): it shows the order as it is now, payable.
+  await page.locator('a[href="/my-orders"]').first().click();
+  const row = page.locator(`tr[data-order-id="${order.id}"]`);
+  await expect(row.locator('[data-display-status="need_pay"]')).toBeVisible({ timeout: 2000 });
+});
+
+test('a new order arrives in the warehouse queue as a "new orders" pill that inserts it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const page = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  const stream = streamOpen(page);
+  await page.goto('/my-orders-warehouse');
+  await expect(page.locator('tr[data-order-id]').first()).toBeVisible({ timeout: 15_000 });
+  await stream;
+  await expect(page.locator('.warehouse-list__pill')).toHaveCount(0);
+
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 10,
+  });
+  const pill = page.locator('.warehouse-list__pill');
+  await expect(pill).toBeVisible({ timeout: 2000 });
+  await expect(pill).toHaveText(/^\d+ нов/);
+  await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await pill.click();
+  await expect(page.locator(`tr[data-order-id="${order.id}"]`)).toBeVisible();
+  await expect(pill).toHaveCount(0);
+});
+
+test('presence: staff see a colleague on the same order, and see them leave', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 11,
+  });
+  const victor = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  const stream = streamOpen(victor);
+  await openOrder(victor, warehouseOrderPath(order.id));
+  await stream;
+  const viewers = victor.locator('.order-viewers');
+  await expect(viewers).toHaveAttribute('data-viewers', '0');
+
+  const nataliaContext = await contextAs(browser, request, WAREHOUSE_STAFF_2);
+  const natalia = await nataliaContext.newPage();
+  await openOrder(natalia, warehouseOrderPath(order.id));
+  await expect(viewers).toContainText('Natalia Lungu', { timeout: 5000 });
+  await expect(viewers).toHaveAttribute('data-viewers', '1');
+  await expect(natalia.locator('.order-viewers')).toContainText('Victor Munteanu');
+  await expectNoAxeViolations(victor);
+
+  // She goes back to the list (in the app): gone at once from his page.
+  await natalia.locator('a[href="/my-orders-warehouse"]').first().click();
+  await expect(natalia).toHaveURL(/\/my-orders-warehouse$/);
+  await expect(viewers).toHaveAttribute('data-viewers', '0', { timeout: 5000 });
+  await expect(viewers).not.toContainText('Natalia Lungu');
+});
+
+test('a stale order page shows "changed by …" and the fresh actions before any click', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 12,
+  });
+  const natalia = await (await contextAs(browser, request, WAREHOUSE_STAFF_2)).newPage();
+  const stream = streamOpen(natalia);
+  await openOrder(natalia, warehouseOrderPath(order.id));
+  await stream;
+  await expect(natalia.locator('[data-action="check.start"]')).toBeVisible();
+
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  const notice = natalia.locator('[data-live-change]');
+  await expect(notice).toContainText('Victor Munteanu', { timeout: 2000 });
+  await expect(natalia.locator('.order-detail')).toHaveAttribute('data-order-status', 'checking');
+  await expect(natalia.locator('[data-action="check.start"]')).toHaveCount(0);
+  await expect(natalia.locator('[data-action="order.confirm"]')).toBeVisible();
+  await expectNoAxeViolations(natalia);
+});
