@@ -1,4 +1,5 @@
 import { type Actor, fromPromise } from 'xstate';
+import type { OrderExchange } from '../../../machines/order-actions/order-actions.exchange.ts';
 import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine.ts';
 import {
   LOCAL_ERROR_CODES,
@@ -14,8 +15,9 @@ import { definePathSuite, machineLevel } from '../support/suite.ts';
 
 /**
  * The order-actions workflow machine itself (what the order pages run): opening and submitting the reason form,
- * the partial editor, the comment, paying, and every answer the server gives (success, 409 with and without the
- * fresh order, validation refusals, a failed payment start). The lifecycle's own paths also run through this
+ * the partial editor, the comment, paying, re-queueing a failed 1C exchange, seeing someone else's change, and every
+ * answer the server gives (success, 409 with and without the fresh order, validation refusals, a failed payment
+ * start). The lifecycle's own paths also run through this
  * machine in tests/paths/order-actions.machine.test.ts; this suite covers the workflow's states and transitions.
  */
 
@@ -35,6 +37,25 @@ const checking = makeOrder({ status: 'checking', version: 3 });
 const fresh = { ...checking, version: 4, comment: 'changed elsewhere' };
 const done = { ...checking, status: 'confirmed', version: 4 } satisfies ApiOrder;
 
+/** 1C refused the order: the warehouse may queue it again (`exchange.requeue`). */
+const failedExchange = {
+  state: 'error',
+  error: 'Unknown product code P-113',
+  documentNumber: null,
+  queuedAt: '2026-11-20T11:00:00.000Z',
+  sentAt: '2026-11-20T11:05:00.000Z',
+  confirmedAt: null,
+} satisfies OrderExchange;
+const exchangeFailed = makeOrder({ status: 'sent_to_1c', version: 9, exchange: failedExchange });
+/** The same order queued again by someone else (the live stream or a refetch brings it). */
+const exchangeRequeued = {
+  ...exchangeFailed,
+  version: 10,
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  exchange: { ...failedExchange, state: 'queued', error: null, queuedAt: '2026-11-20T12:00:00.000Z' },
+} satisfies ApiOrder;
+const EXCHANGE_START = 'warehouse, 1C exchange failed';
+
 const starts: Array<{ label: string; input: OrderActionsInput }> = [
   { label: 'warehouse, order being checked', input: { order: checking, role: 'warehouse' } },
   {
@@ -48,6 +69,7 @@ const starts: Array<{ label: string; input: OrderActionsInput }> = [
       role: 'distributor',
     },
   },
+  { label: EXCHANGE_START, input: { order: exchangeFailed, role: 'warehouse' } },
 ];
 
 const system = (event: { type: string; [key: string]: unknown }) => event as unknown as AEvt;
@@ -97,6 +119,22 @@ const answers: AEvt[] = [
 const LOCAL = new Set<string>(Object.values(LOCAL_ERROR_CODES));
 
 /**
+ * The failed 1C exchange: re-queueing it (and every answer to that), someone else re-queueing it first (the fresher
+ * order, then `change.seen` once the notice was read). The order's lifecycle actions are the other starts' business.
+ */
+function exchangeEvents(snapshot: Snap<Machine>): AEvt[] {
+  const { context } = snapshot;
+  return [
+    { type: 'exchange.requeue' },
+    ...(context.order.version < exchangeRequeued.version
+      ? [{ type: 'order.refreshed', order: exchangeRequeued } as const]
+      : []),
+    ...(context.changedElsewhere === null ? [] : [{ type: 'change.seen' } as const]),
+    ...answers,
+  ];
+}
+
+/**
  * Keeps the graph small: one server answer per path (after it, only dismissing the notice), one draft text each,
  * one draft at a time (reason, partial editor or comment; the comment only from the first start), a fresher order
  * once.
@@ -105,6 +143,7 @@ function candidateEvents(snapshot: Snap<Machine>, label: string): AEvt[] {
   const { context } = snapshot;
   const answered = context.changes > 0 || (context.errorCode !== null && !LOCAL.has(context.errorCode));
   if (answered) return snapshot.matches('ready') ? [{ type: 'notice.dismiss' }] : answers;
+  if (label === EXCHANGE_START) return exchangeEvents(snapshot);
   const noReason = context.reason === null;
   const noPartial = context.partial === null;
   const noComment = context.comment === '';
@@ -136,7 +175,9 @@ export const orderActionsMachineExecutors = {
   'comment.change': send,
   'comment.submit': send,
   'payment.start': send,
+  'exchange.requeue': send,
   'notice.dismiss': send,
+  'change.seen': send,
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
 export const orderActionsSuite = definePathSuite({

@@ -20,10 +20,13 @@ export interface CoverageReport {
   counts: { paths: number; states: number; edges: number; transitions: number; stateNodes: number };
 }
 
-/** Every transition the machine definition declares, by `transitionKey`. */
+/**
+ * Every transition the machine definition declares, by `transitionKey`: the root's own `on` (an event every state
+ * takes, e.g. `change.seen`) included, which `getStateNodes` leaves out.
+ */
 export function definitionTransitionKeys(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();
-  for (const node of getStateNodes(machine.root)) {
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
     for (const transitions of Object.values(node.on)) {
       for (const transition of transitions) keys.add(transitionKey(transition));
     }
