@@ -103,7 +103,15 @@ export function createPathModel<TMachine extends AnyStateMachine>(
   const logic = machine as unknown as ActorLogic<Snap<TMachine>, Evt<TMachine>, InputFrom<TMachine>>;
   return new TestModel<Snap<TMachine>, Evt<TMachine>, InputFrom<TMachine>>(logic, {
     input: options.input,
-    events: (snapshot: Snap<TMachine>) => options.events(snapshot).filter((event) => snapshot.can(event)),
+    // An event is followed when some transition of the snapshot takes it: `can` leaves out a forbidden one (`{}`,
+    // "ignored here", which overrides an ancestor's), but that is a transition of the definition too. A machine that
+    // reached its final state takes no more events (`can` still says yes to the root's own).
+    events: (snapshot: Snap<TMachine>) =>
+      snapshot.status === 'active'
+        ? options
+            .events(snapshot)
+            .filter((event) => (machine.getTransitionData(snapshot, event) ?? []).length > 0)
+        : [],
     serializeState: (snapshot: Snap<TMachine>) => snapshotKey(snapshot),
   });
 }
