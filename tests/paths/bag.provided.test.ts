@@ -1,67 +1,34 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
-import { bagMachine } from '../../machines/bag/bag.machine.ts';
-import type { BagChange, Cart, Wishlist, WishlistChange } from '../../machines/bag/bag.types.ts';
+import { type AnyStateMachine, createActor } from 'xstate';
+import type { Cart, Wishlist } from '../../machines/bag/bag.types.ts';
 import { provideBag } from '../../src/data/bag.actors.ts';
 import { bagKeys, catalogueKeys, wishlistKeys } from '../../src/data/keys.ts';
+import {
+  type BagActorResultType,
+  bagMachineExecutors,
+  bagPathMachine,
+  bagPathSets,
+  cartFixture,
+  sendBagEvent,
+  wishlistFixture,
+} from './suites/bag.suite.ts';
 import { assertFullCoverage } from './support/coverage.ts';
-import { type Evt, generatePaths, type ModelPath, type Snap, snapshotKey } from './support/model-paths.ts';
+import { type Evt, type ModelPath, type Snap, snapshotKey } from './support/model-paths.ts';
 import { type Executor, runPath, runPathOnMachine } from './support/run-path.ts';
 
 /**
- * Model-based paths of the bag machine (bag and wishlist changes, move-to-bag with its half-done state), generated
- * from the production machine with `xstate/graph`. Actor results are path events (`xstate.done.actor.<id>`,
- * `xstate.error.actor.<id>`). Every path runs twice: on the bare machine (actors that never settle, only the path's
- * events move it), and on the machine as the app provides it (`provideBag`) over fake calls that the executor table
- * settles, with the query cache checked after each answer.
+ * The bag suite's paths (`tests/paths/suites/bag.suite.ts`, which `npm run paths` and the registry test run at
+ * machine level) run here once more on the machine as the app provides it (`provideBag`), over fake calls that the
+ * executor table settles, with the query cache, the failure reports and the stock refreshes checked after each answer.
  */
-
-const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-const machine = bagMachine.provide({
-  actors: { changeBag: never<Cart, BagChange>(), changeWishlist: never<Wishlist, WishlistChange>() },
-});
-type BagMachineUnderTest = typeof machine;
-type BagEvt = Evt<BagMachineUnderTest>;
-
-const cartFixture = { items: [], totals: { itemCount: 1 } } as unknown as Cart;
-const wishlistFixture = { productIds: [], items: [] } as unknown as Wishlist;
-const outOfStock = { status: 409, code: 'OUT_OF_STOCK' };
 const serverError = { status: 500, message: 'Unknown error' };
 
-/** The actor ids the machine invokes, and what each answers. */
-const ACTORS = {
-  changeBag: cartFixture,
-  moveIntoBag: cartFixture,
-  changeWishlist: wishlistFixture,
-  moveOutOfWishlist: wishlistFixture,
-} as const;
-type ActorId = keyof typeof ACTORS;
-type ActorResultType = `xstate.done.actor.${ActorId}` | `xstate.error.actor.${ActorId}`;
-type PathEvent = BagEvt | { type: ActorResultType; output?: unknown; error?: unknown };
+type BagMachineUnderTest = typeof bagPathMachine;
+type BagEvt = Evt<BagMachineUnderTest>;
+type PathEvent = BagEvt | { type: BagActorResultType; output?: unknown; error?: unknown };
 
-function systemEvent(event: { type: ActorResultType; [key: string]: unknown }): BagEvt {
-  return event as unknown as BagEvt;
-}
-
-const userEvents: BagEvt[] = [
-  { type: 'bag.add', productId: 7, quantity: 2 },
-  { type: 'bag.set', productId: 7, quantity: 3 },
-  { type: 'bag.remove', productId: 7 },
-  { type: 'wishlist.add', productId: 7 },
-  { type: 'wishlist.remove', productId: 7 },
-  { type: 'wishlist.moveToBag', productId: 7 },
-];
-
-const actorEvents: BagEvt[] = (Object.keys(ACTORS) as ActorId[]).flatMap((id) => [
-  systemEvent({ type: `xstate.done.actor.${id}`, output: ACTORS[id] }),
-  systemEvent({ type: `xstate.error.actor.${id}`, error: outOfStock }),
-  systemEvent({ type: `xstate.error.actor.${id}`, error: serverError }),
-]);
-
-const sets = [
-  generatePaths(machine, { label: 'bag', input: undefined, events: () => [...userEvents, ...actorEvents] }),
-];
+const sets = bagPathSets();
 
 /** The calls the provided machine makes, each left pending until the path's actor event settles it. */
 class FakeShop {
@@ -106,7 +73,7 @@ interface Ctx {
 }
 
 const send = (event: BagEvt, ctx: Ctx) => {
-  ctx.actor.send(event);
+  sendBagEvent(event, ctx.actor);
 };
 const answer =
   (kind: 'cart' | 'wishlist') =>
@@ -119,14 +86,15 @@ const answer =
     await Promise.resolve();
   };
 
-/** One executor per event of the machine and per actor result: a new event without one does not compile. */
+/**
+ * One executor per event of the machine (the suite's table, sent to the provided actor) and per actor result (the
+ * fake call settled): a new event without one does not compile.
+ */
 const executors = {
-  'bag.add': send,
-  'bag.set': send,
-  'bag.remove': send,
-  'wishlist.add': send,
-  'wishlist.remove': send,
-  'wishlist.moveToBag': send,
+  ...(Object.fromEntries(Object.keys(bagMachineExecutors).map((type) => [type, send])) as Record<
+    keyof typeof bagMachineExecutors,
+    typeof send
+  >),
   'xstate.done.actor.changeBag': answer('cart'),
   'xstate.error.actor.changeBag': answer('cart'),
   'xstate.done.actor.moveIntoBag': answer('cart'),
@@ -135,7 +103,7 @@ const executors = {
   'xstate.error.actor.changeWishlist': answer('wishlist'),
   'xstate.done.actor.moveOutOfWishlist': answer('wishlist'),
   'xstate.error.actor.moveOutOfWishlist': answer('wishlist'),
-} satisfies Record<BagEvt['type'] | ActorResultType, Executor<never, Ctx>>;
+} satisfies Record<BagEvt['type'] | BagActorResultType, Executor<never, Ctx>>;
 
 async function runProvided(path: ModelPath<BagMachineUnderTest>): Promise<Ctx> {
   const shop = new FakeShop();
@@ -186,7 +154,7 @@ async function runProvided(path: ModelPath<BagMachineUnderTest>): Promise<Ctx> {
 
 describe('bag machine paths', () => {
   it('cover every state, edge and transition of the machine', () => {
-    const report = assertFullCoverage(machine as AnyStateMachine, sets);
+    const report = assertFullCoverage(bagPathMachine as AnyStateMachine, sets);
     expect(report.missingTransitions).toEqual([]);
     expect(report.missingStateNodes).toEqual([]);
     expect(report.counts.paths).toBeGreaterThan(10);
@@ -196,7 +164,7 @@ describe('bag machine paths', () => {
     describe(set.label, () => {
       for (const path of set.paths) {
         it(path.description, async () => {
-          const walk = runPathOnMachine(machine, path);
+          const walk = runPathOnMachine(bagPathMachine, path);
           expect(walk.transitions.size).toBeGreaterThan(0);
           const { shop } = await runProvided(path);
           expect(shop.pending).toHaveLength(

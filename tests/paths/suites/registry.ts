@@ -1,14 +1,19 @@
 import type { PathSuite } from '../support/suite';
 import { addressBookSuite } from './address-book.suite';
 import { authSuite } from './auth.suite';
+import { bagSuite } from './bag.suite';
 import { checkoutSuite } from './checkout.suite';
+import { documentFileSuite } from './document-file.suite';
 import { emailConfirmationSuite } from './email-confirmation.suite';
+import { eventsSuite } from './events.suite';
 import { genealogySuite } from './genealogy.suite';
 import { languageSuite } from './language.suite';
+import { networkExportSuite } from './network-export.suite';
 import { orderActionsSuite } from './order-actions.suite';
 import { orderLifecycleSuite } from './order-lifecycle.suite';
 import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
+import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
 
 /**
@@ -32,4 +37,9 @@ export const PATH_SUITES: readonly PathSuite[] = [
   addressBookSuite,
   passwordChangeSuite,
   genealogySuite,
+  bagSuite,
+  documentFileSuite,
+  networkExportSuite,
+  eventsSuite,
+  presenceSuite,
 ];
