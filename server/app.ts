@@ -153,7 +153,7 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
 /** Builds the Fastify app (not listening). Routes are added and checked against the contract at build time. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const contract = options.contract ?? loadContract();
+  const contract = options.contract ?? (await loadContract());
   const apiPrefix = contract.basePath;
   const https = config.publicUrl.startsWith('https:');
 

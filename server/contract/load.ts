@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { BaseResolver, bundleDocument, createConfig, Source, type Config } from '@redocly/openapi-core';
 import { parse } from 'yaml';
 import { isRole, type Role } from '../auth/roles.ts';
 
@@ -78,77 +79,75 @@ type JsonObject = { [key: string]: Json };
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function pointerGet(root: Json, ref: string): Json {
-  if (!ref.startsWith('#/')) throw new ContractError(`only local $refs are supported, got "${ref}"`);
-  let node: Json = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) {
-      const item: Json | undefined = node[Number(key)];
-      if (item === undefined) throw new ContractError(`$ref "${ref}" does not resolve`);
-      node = item;
-    } else if (isObject(node) && Object.hasOwn(node, key)) {
-      const next: Json | undefined = node[key];
-      if (next === undefined) throw new ContractError(`$ref "${ref}" does not resolve`);
-      node = next;
-    } else {
-      throw new ContractError(`$ref "${ref}" does not resolve`);
-    }
-  }
-  return node;
+/** An empty Redocly config: no decorators or preprocessors, so bundling only resolves references. */
+let bundlerConfig: Promise<Config> | undefined;
+
+/** JSON pointers of every object in a document, so a cycle found after bundling can be named. */
+function pointersOf(root: Json): WeakMap<object, string> {
+  const pointers = new WeakMap<object, string>();
+  const visit = (node: Json, pointer: string): void => {
+    if (typeof node !== 'object' || node === null || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    const entries: [string, Json][] = Array.isArray(node)
+      ? node.map((item, index) => [String(index), item])
+      : Object.entries(node);
+    for (const [key, value] of entries)
+      visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  };
+  visit(root, '#');
+  return pointers;
 }
 
-/** Keywords that may sit beside a `$ref` without changing what it validates. */
-const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'deprecated',
-  '$comment',
-]);
+/**
+ * Throws on a cycle in a bundled document: Redocly dereferences a recursive `$ref` into a cyclic object graph, which
+ * Ajv cannot compile. The contract has no recursive shapes, so one is a mistake. It is named by the component
+ * (`#/components/schemas/Thing`) where the cycle closes.
+ */
+function refuseCycles(bundled: Json, pointers: WeakMap<object, string>): void {
+  const onPath = new Set<object>();
+  const done = new Set<object>();
+  const visit = (node: Json): void => {
+    if (typeof node !== 'object' || node === null || done.has(node)) return;
+    if (onPath.has(node)) {
+      const where = pointers.get(node) ?? '#';
+      const component = /^#\/components\/[^/]+\/[^/]+/.exec(where)?.[0] ?? where;
+      throw new ContractError(`circular $ref "${component}"`);
+    }
+    onPath.add(node);
+    for (const value of Array.isArray(node) ? node : Object.values(node)) visit(value);
+    onPath.delete(node);
+    done.add(node);
+  };
+  visit(bundled);
+}
 
 /**
- * Replaces every local `$ref` by what it points to. A resolved target is shared between its uses (the tree is a
- * DAG, which Ajv accepts). A `$ref` with non-annotation siblings becomes `allOf: [target]` plus the siblings, the
- * 2020-12 meaning. A circular reference is refused: the contract has no recursive shapes, so one is a mistake.
+ * Replaces every `$ref` by what it points to, with Redocly's bundler (`dereference: true`). A resolved target is
+ * shared between its uses (the tree is a DAG, which Ajv accepts); keywords beside a `$ref` are merged over its
+ * target (the contract only puts annotations there). An unresolvable or circular reference is refused. `file` is
+ * where relative references to other files would be read from. The input is not modified.
  */
-export function dereference(document: JsonObject): JsonObject {
-  const resolved = new Map<string, Json>();
-  const inProgress = new Set<string>();
-
-  const walk = (node: Json): Json => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!isObject(node)) return node;
-    const ref = node.$ref;
-    if (typeof ref === 'string') {
-      const target = resolveRef(ref);
-      const siblings = Object.keys(node).filter((k) => k !== '$ref');
-      if (siblings.length === 0) return target;
-      const extra: JsonObject = {};
-      for (const key of siblings) extra[key] = walk(node[key] ?? null);
-      if (siblings.every((k) => ANNOTATIONS.has(k)) && isObject(target)) return { ...target, ...extra };
-      return { allOf: [target], ...extra };
-    }
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
-    return out;
-  };
-
-  const resolveRef = (ref: string): Json => {
-    const done = resolved.get(ref);
-    if (done !== undefined) return done;
-    if (inProgress.has(ref)) throw new ContractError(`circular $ref "${ref}"`);
-    inProgress.add(ref);
-    const value = walk(pointerGet(document, ref));
-    inProgress.delete(ref);
-    resolved.set(ref, value);
-    return value;
-  };
-
-  const out = walk(document);
+export async function dereference(
+  document: JsonObject,
+  file: string = DEFAULT_CONTRACT_PATH,
+): Promise<JsonObject> {
+  bundlerConfig ??= createConfig({ extends: [] });
+  const parsed = structuredClone(document);
+  const pointers = pointersOf(parsed);
+  const { bundle, problems } = await bundleDocument({
+    document: { source: new Source(file, ''), parsed },
+    config: (await bundlerConfig).styleguide,
+    externalRefResolver: new BaseResolver(),
+    dereference: true,
+  });
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    const where = (problem: (typeof errors)[number]): string => problem.location[0]?.pointer ?? '#';
+    throw new ContractError(errors.map((problem) => `${problem.message} at ${where(problem)}`).join('; '));
+  }
+  const out: unknown = bundle.parsed;
   if (!isObject(out)) throw new ContractError('the document is not an object');
+  refuseCycles(out, pointers);
   return out;
 }
 
@@ -244,10 +243,10 @@ function securityOf(document: JsonObject, operation: JsonObject, where: string):
   return anonymous ? { kind: 'optional', roles } : { kind: 'bearer', roles };
 }
 
-/** Builds the operation list of an OpenAPI 3.1 document (already parsed). */
-export function contractFromDocument(raw: unknown): Contract {
+/** Builds the operation list of an OpenAPI 3.1 document (already parsed; `file` as in {@link dereference}). */
+export async function contractFromDocument(raw: unknown, file?: string): Promise<Contract> {
   if (!isObject(raw)) throw new ContractError('the document is not an object');
-  const document = dereference(raw);
+  const document = await dereference(raw, file);
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.1')) {
     throw new ContractError(`expected openapi 3.1.x, got ${JSON.stringify(document.openapi)}`);
   }
@@ -313,14 +312,15 @@ export function contractFromDocument(raw: unknown): Contract {
   return { basePath, operations, document };
 }
 
-const cache = new Map<string, Contract>();
+const cache = new Map<string, Promise<Contract>>();
 
-/** Reads, parses and dereferences the contract file (cached per path). */
-export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
+/** Reads, parses and dereferences the contract file (cached per path; a failed load is not cached). */
+export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Promise<Contract> {
   const cached = cache.get(file);
   if (cached !== undefined) return cached;
-  const contract = contractFromDocument(parse(readFileSync(file, 'utf8')));
+  const contract = readFile(file, 'utf8').then((text) => contractFromDocument(parse(text), file));
   cache.set(file, contract);
+  contract.catch(() => cache.delete(file));
   return contract;
 }
 

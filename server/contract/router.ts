@@ -5,7 +5,7 @@ import { negotiateLanguage } from '../http/error-messages.ts';
 import { HttpError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { unstorableText } from '../http/storable-text.ts';
 import { compileSchema, createAjv } from './ajv.ts';
-import { loadContract, type Contract, type ContractOperation, type JsonSchema } from './load.ts';
+import type { Contract, ContractOperation, JsonSchema } from './load.ts';
 import {
   isContractResult,
   type GenericHandler,
@@ -49,8 +49,8 @@ declare module 'fastify' {
 }
 
 export interface RegisterContractOptions {
-  /** Defaults to `openapi/api-v3.yaml`. */
-  contract?: Contract;
+  /** The contract to route, from `loadContract()` (`openapi/api-v3.yaml`) or `contractFromDocument`. */
+  contract: Contract;
   /**
    * Frame tests only: an operation without a handler is still routed (security and validation run) and answers
    * 500 INTERNAL. Without this option a missing handler throws at start-up.
@@ -395,9 +395,9 @@ async function send(
 export function registerContractRoutes(
   app: FastifyInstance,
   handlers: Partial<Handlers> | Record<string, GenericHandler>,
-  options: RegisterContractOptions = {},
+  options: RegisterContractOptions,
 ): Contract {
-  const contract = options.contract ?? loadContract();
+  const { contract } = options;
   const table = handlers as Record<string, GenericHandler | undefined>;
   const known = new Set(contract.operations.map((op) => op.operationId));
   const unknown = Object.keys(table).filter((id) => !known.has(id));

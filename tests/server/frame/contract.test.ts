@@ -7,7 +7,7 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/app.ts';
 import { expectResponseMatchesContract, operationFor } from '../support/contract.ts';
 import { fixtureDocument, insertUser } from './fixture-contract.ts';
 
-const contract = loadContract();
+const contract = await loadContract();
 
 /** A URL for an operation with every path parameter set to 1. */
 const urlOf = (op: ContractOperation): string => op.url.replace(/:[A-Za-z]+/g, '1');
@@ -41,7 +41,7 @@ describe('openapi/api-v3.yaml as the router reads it', () => {
     }
   });
 
-  it('refuses a contract with a circular $ref, a secured operation without x-roles, or an unknown scheme', () => {
+  it('refuses a contract with a circular $ref, a secured operation without x-roles, or an unknown scheme', async () => {
     const circular = structuredClone(fixtureDocument) as unknown as {
       components: { schemas: Record<string, unknown> };
     };
@@ -49,13 +49,23 @@ describe('openapi/api-v3.yaml as the router reads it', () => {
       type: 'object',
       properties: { child: { $ref: '#/components/schemas/Thing' } },
     };
-    expect(() => contractFromDocument(circular)).toThrow(/circular \$ref "#\/components\/schemas\/Thing"/);
+    await expect(contractFromDocument(circular)).rejects.toThrow(
+      /circular \$ref "#\/components\/schemas\/Thing"/,
+    );
+
+    const dangling = structuredClone(fixtureDocument) as unknown as {
+      components: { schemas: Record<string, unknown> };
+    };
+    delete dangling.components.schemas.ThingInput;
+    await expect(contractFromDocument(dangling)).rejects.toThrow(
+      /Can't resolve \$ref at #\/paths\/~1things\/post\/requestBody\/content\/application~1json\/schema/,
+    );
 
     const noRoles = structuredClone(fixtureDocument) as unknown as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     delete noRoles.paths['/warehouse-only']?.get?.['x-roles'];
-    expect(() => contractFromDocument(noRoles)).toThrow(
+    await expect(contractFromDocument(noRoles)).rejects.toThrow(
       /GET \/warehouse-only: a secured operation must list its roles/,
     );
 
@@ -63,7 +73,7 @@ describe('openapi/api-v3.yaml as the router reads it', () => {
       components: { securitySchemes: Record<string, unknown> };
     };
     basic.components.securitySchemes.bearerAuth = { type: 'http', scheme: 'basic' };
-    expect(() => contractFromDocument(basic)).toThrow(/not supported/);
+    await expect(contractFromDocument(basic)).rejects.toThrow(/not supported/);
   });
 });
 
@@ -118,9 +128,11 @@ describe('registering the real contract', () => {
 
   it('refuses to start when an operation has no handler, or a handler names no operation', async () => {
     const app = (await import('fastify')).default();
-    expect(() => registerContractRoutes(app, {})).toThrow(/no handler for contract operations: .*login/);
+    expect(() => registerContractRoutes(app, {}, { contract })).toThrow(
+      /no handler for contract operations: .*login/,
+    );
     expect(() =>
-      registerContractRoutes(app, { noSuchOperation: async () => ({}) }, { allowMissing: true }),
+      registerContractRoutes(app, { noSuchOperation: async () => ({}) }, { contract, allowMissing: true }),
     ).toThrow(/handlers for operations the contract does not have: noSuchOperation/);
     await app.close();
   });

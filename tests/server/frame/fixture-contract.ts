@@ -255,7 +255,7 @@ export const fixtureDocument = {
   },
 } as const;
 
-export const fixtureContract = contractFromDocument(fixtureDocument);
+export const fixtureContract = await contractFromDocument(fixtureDocument);
 
 /** Handlers for the fixture contract: a real login against the users table, and small probes of the frame. */
 export const fixtureHandlers: Record<string, GenericHandler> = {

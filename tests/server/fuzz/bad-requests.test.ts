@@ -366,7 +366,7 @@ afterAll(async () => {
 
 describe('the contract under fuzzing', () => {
   it(`answers ${PER_OPERATION} generated bad requests per operation that takes input: no 5xx, the Error shape, the security headers`, async () => {
-    const contract = loadContract();
+    const contract = await loadContract();
     const operations = contract.operations.filter(
       (op) => op.parameters.length > 0 || op.requestBody !== null,
     );
