@@ -14,6 +14,7 @@ import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecy
 import type { ActorRole } from '../../db/reference.ts';
 import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import type { ExchangeAddress, ExchangeOrder } from './commerceml-writer.ts';
+import { recordHistory } from '../orders/history.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -68,21 +69,19 @@ export async function recordExchangeEvents(
       rows.map((row) => row.orderId),
     )
     .execute();
-  await trx
-    .insertInto('order_history')
-    .values(
-      rows.map((row) => ({
-        order_id: row.orderId,
-        at: now,
-        actor_id: row.actorId ?? null,
-        actor_role: row.actorRole ?? 'exchange',
-        from_status: row.status,
-        to_status: row.status,
-        event: row.event,
-        comment: row.comment,
-      })),
-    )
-    .execute();
+  await recordHistory(
+    trx,
+    rows.map((row) => ({
+      order_id: row.orderId,
+      at: now,
+      actor_id: row.actorId ?? null,
+      actor_role: row.actorRole ?? 'exchange',
+      from_status: row.status,
+      to_status: row.status,
+      event: row.event,
+      comment: row.comment,
+    })),
+  );
 }
 
 function addressText(parts: ReadonlyArray<string | null | undefined>): string {

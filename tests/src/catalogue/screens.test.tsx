@@ -166,7 +166,7 @@ describe('Promotions and Ratings (/promotions)', () => {
       'PlaceDistributorPoints (PV)',
       '1Olga LupuConsultant336',
       '2Ion RusuManager300.5',
-      '9Elena Ciobanu (you)Diamond director226',
+      '9Elena Ciobanu (you)Diamond Director226',
     ]);
   });
 

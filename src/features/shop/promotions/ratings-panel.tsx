@@ -1,23 +1,11 @@
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatDate, formatPoints } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Skeleton } from '../../../ui/spinner.tsx';
 import { QueryError } from '../catalogue/query-error.tsx';
-import { useRatings, type Rank, type RatingEntry } from '../../../data/business.ts';
-
-export const RANK_LABELS: Record<Rank, MessageDescriptor> = {
-  consultant: msg`Consultant`,
-  manager: msg`Manager`,
-  senior_manager: msg`Senior manager`,
-  director: msg`Director`,
-  silver_director: msg`Silver director`,
-  gold_director: msg`Gold director`,
-  diamond_director: msg`Diamond director`,
-  president: msg`President`,
-};
+import { useRatings, type RatingEntry } from '../../../data/business.ts';
+import { RANK_NAMES } from '../../../i18n/labels/ranks.ts';
 
 function RatingRow({ entry }: { entry: RatingEntry }) {
   const { t, i18n } = useLingui();
@@ -28,7 +16,7 @@ function RatingRow({ entry }: { entry: RatingEntry }) {
       <th scope="row" className="ratings__name">
         {entry.fullName}
         {entry.isMe ? <span className="ratings__you"> {t`(you)`}</span> : null}
-        <span className="ratings__rank">{i18n._(RANK_LABELS[entry.rank])}</span>
+        <span className="ratings__rank">{i18n._(RANK_NAMES[entry.rank])}</span>
       </th>
       <td className="ratings__pv">{formatPoints(entry.pv, locale)}</td>
     </tr>
