@@ -116,6 +116,17 @@ export default function WarehouseOrdersPage() {
     );
   };
 
+  // At the top of the open tab's panel, under the tabs: it floats over the list, never over the tabs.
+  const arrivedPill = (
+    <div className="warehouse-list__arrived" role="status">
+      {arrived.count > 0 ? (
+        <Button variant="secondary" className="warehouse-list__pill" onClick={arrived.show}>
+          {t({ message: plural(arrived.count, { one: '# new order', other: '# new orders' }) })}
+        </Button>
+      ) : null}
+    </div>
+  );
+
   return (
     <>
       <PageHeader title={t`Warehouse orders`} />
@@ -150,20 +161,22 @@ export default function WarehouseOrdersPage() {
           </select>
         </div>
       </div>
-      <div className="warehouse-list__arrived" role="status">
-        {arrived.count > 0 ? (
-          <Button variant="secondary" className="warehouse-list__pill" onClick={arrived.show}>
-            {t({ message: plural(arrived.count, { one: '# new order', other: '# new orders' }) })}
-          </Button>
-        ) : null}
-      </div>
       <Tabs
         label={t`Warehouse orders by status`}
         value={params.tab}
         onValueChange={(value) => {
           if (isTab(value)) go({ tab: value, page: 1 });
         }}
-        items={WAREHOUSE_TABS.map((tab) => ({ value: tab, label: tabLabel(tab), content: content(tab) }))}
+        items={WAREHOUSE_TABS.map((tab) => ({
+          value: tab,
+          label: tabLabel(tab),
+          content: (
+            <>
+              {arrivedPill}
+              {content(tab)}
+            </>
+          ),
+        }))}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIsDistributor, selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { selectCheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
@@ -18,10 +18,14 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagTotals, VolumeEffect } from './bag-summary.tsx';
-import { CheckoutPanel } from './checkout-panel.tsx';
 import { pendingStore, provideCheckoutActors } from './checkout.actors.ts';
 import '../../../ui/auth-form.css';
 import './shopping-bag.css';
+
+/** The checkout's steps (forms, schemas) load only once the checkout starts: the bag alone stays light. */
+const CheckoutPanel = lazy(() =>
+  import('./checkout-panel.tsx').then((module) => ({ default: module.CheckoutPanel })),
+);
 
 interface BagScreenProps {
   cart: Cart;
@@ -107,7 +111,11 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
           </div>
         </div>
       ) : null}
-      <CheckoutPanel view={view} send={send} params={params} totals={cart.totals} />
+      {view.step === 'bag' ? null : (
+        <Suspense fallback={<Spinner label={t`Loading the checkout…`} />}>
+          <CheckoutPanel view={view} send={send} params={params} totals={cart.totals} />
+        </Suspense>
+      )}
     </div>
   );
 }
