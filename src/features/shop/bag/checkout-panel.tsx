@@ -67,7 +67,8 @@ export function CheckoutPanel({ view, send, params, totals }: CheckoutPanelProps
   const { t, i18n } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = view.step;
-  const previous = useRef(step);
+  // The panel mounts when the checkout starts (it is loaded lazily then): the first step is a change of step too.
+  const previous = useRef<typeof step>('bag');
   useEffect(() => {
     // Keyboard and screen-reader users continue at the new step's heading.
     if (previous.current !== step) headingRef.current?.focus();
