@@ -118,8 +118,15 @@ async function defaultHandlers(): Promise<Partial<Handlers> | Record<string, Gen
   return handlers;
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  return request.headers.accept?.includes('text/html') === true;
+/**
+ * A browser navigation, or a page asked for by a client that takes anything (`curl`, `Accept: *\/*`): the app's
+ * index.html. A path with a file extension is a file, so a missing one stays a 404 in the Error shape.
+ */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  const accept = request.headers.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') && /(^|,)\s*\*\/\*/.test(accept);
 }
 
 function applySecurityHeaders(reply: FastifyReply, https: boolean, isApi: boolean): void {
@@ -252,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       spaRoot !== undefined &&
       !isApi &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      acceptsHtml(request)
+      wantsPage(request, path)
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -119,6 +119,19 @@ describe('not found', () => {
     expectErrorShape(missing.json(), 404, 'NOT_FOUND');
     const post = await t.app.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html' } });
     expect(post.statusCode).toBe(404);
+    const json = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expectErrorShape(json.json(), 404, 'NOT_FOUND');
+  });
+
+  it('sends the app for a page asked for with Accept */* or no Accept at all (curl, link checkers)', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      for (const url of ['/', '/dashboard', '/my-orders/12?tab=closed']) {
+        const page = await t.app.inject({ method: 'GET', url, headers });
+        expect(page.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+      }
+    }
   });
 
   it('is what a handler throws for a missing object', async () => {
