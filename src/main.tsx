@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes, preloadCurrentScreens } from './app/router.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
@@ -15,15 +15,17 @@ import './styles/index.css';
 function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
+  preloadCurrentScreens();
   activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);
   });
-  const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { data, type LoaderFunctionArgs, type RouteObject, useRoutes } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../data/auth-context.tsx';
 import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+import { preloadScreens, toElementRoutes } from './route-elements.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { PATHS } from '../ui/paths.ts';
@@ -31,13 +32,18 @@ function RouterLoading() {
   return <Spinner />;
 }
 
-/** Spec section 2, route by route. The auth machine lives inside the router (`AuthRoot`) so guards can redirect. */
+/**
+ * Spec section 2, route by route. The auth machine lives inside the router (`AuthRoot`) so guards can redirect.
+ *
+ * A route is declared in the data router's shape: `{ path, ...screen(() => import('…-page.tsx')) }` (a lazy chunk
+ * with its error boundary), plus `loader: requireIdParam('id')` for a detail path; layout and guard routes are
+ * `{ element, errorElement, children }`. `AppRoutes` renders it in declarative mode (see `route-elements.tsx`).
+ */
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     element: <AuthRoot />,
     errorElement: <RootErrorBoundary />,
-    HydrateFallback: RouterLoading,
     children: [
       { path: PATHS.root, element: <RootRedirect />, errorElement: <RootErrorBoundary /> },
       {
@@ -145,6 +151,14 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+const elementRoutes = toElementRoutes(appRoutes, <RouterLoading />);
+
+/** Starts loading the current URL's screen chunks (called once at boot, before the first render). */
+export function preloadCurrentScreens(): void {
+  preloadScreens(appRoutes, window.location);
+}
+
+/** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */
+export function AppRoutes() {
+  return useRoutes(elementRoutes);
 }
