@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadCurrentScreens } from './app/router.tsx';
+import { AppRoutes, startCurrentRoute } from './app/router.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
@@ -15,7 +15,7 @@ import './styles/index.css';
 function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
-  preloadCurrentScreens();
+  startCurrentRoute();
   activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);

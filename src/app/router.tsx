@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs, type RouteObject, useRoutes } from 'react-router-dom';
+import { data, type LoaderFunctionArgs, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../data/auth-context.tsx';
 import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+import { routeData, type RoutePrefetch, startRouteData } from './route-data.ts';
 import { preloadScreens, toElementRoutes } from './route-elements.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -37,7 +38,9 @@ function RouterLoading() {
  *
  * A route is declared in the data router's shape: `{ path, ...screen(() => import('…-page.tsx')) }` (a lazy chunk
  * with its error boundary), plus `loader: requireIdParam('id')` for a detail path; layout and guard routes are
- * `{ element, errorElement, children }`. `AppRoutes` renders it in declarative mode (see `route-elements.tsx`).
+ * `{ element, errorElement, children }`. A screen whose first data can start at boot names its prefetcher:
+ * `handle: { prefetch: routeData.… }` (`route-data.ts`). `AppRoutes` renders the table in declarative
+ * mode (see `route-elements.tsx`).
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -88,6 +91,7 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: PATHS.dashboard,
                     ...screen(() => import('../features/dashboard/dashboard-page.tsx')),
+                    handle: { prefetch: routeData.dashboard },
                   },
                 ],
               },
@@ -107,6 +111,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
+                handle: { prefetch: routeData.newOrder },
               },
               { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
               { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
@@ -119,6 +124,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.warehouseOrders,
                 ...screen(() => import('../features/orders/warehouse/warehouse-orders-page.tsx')),
+                handle: { prefetch: routeData.warehouseOrders },
               },
               {
                 path: PATHS.warehouseOrder,
@@ -153,9 +159,22 @@ export const appRoutes: RouteObject[] = [
 
 const elementRoutes = toElementRoutes(appRoutes, <RouterLoading />);
 
-/** Starts loading the current URL's screen chunks (called once at boot, before the first render). */
-export function preloadCurrentScreens(): void {
+function prefetchOf(handle: unknown): RoutePrefetch[] {
+  if (typeof handle !== 'object' || handle === null || !('prefetch' in handle)) return [];
+  return typeof handle.prefetch === 'function' ? [handle.prefetch as RoutePrefetch] : [];
+}
+
+/**
+ * Starts the current URL's screen chunks and their first data requests (called once at boot, before the first
+ * render), in parallel with the shell and the session check.
+ */
+export function startCurrentRoute(): void {
   preloadScreens(appRoutes, window.location);
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  startRouteData(
+    matches.flatMap(({ route }) => prefetchOf(route.handle)),
+    new URL(window.location.href),
+  );
 }
 
 /** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */
