@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -6,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { precompressDir } from './scripts/lib/precompress.mjs';
+import { patternSource, readScreenRoutes } from './scripts/lib/screen-routes.mjs';
 
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -86,47 +86,13 @@ function moduleSizes(): Plugin {
   };
 }
 
-/** `PATHS.name` → URL pattern, read from `src/ui/paths.ts`. */
-function readPaths(root: string): Map<string, string> {
-  const source = readFileSync(resolve(root, 'src/ui/paths.ts'), 'utf8');
-  return new Map(
-    [...source.matchAll(/^\s*(\w+): '([^']+)',/gm)].map(([, name, path]) => [name ?? '', path ?? '']),
-  );
-}
-
-/**
- * Each screen route of `src/app/router.tsx` as `[URL pattern, absolute module path]`: the entries written
- * `path: PATHS.name, (loader: …,) ...screen(() => import('…'))` (the table's shape). The catch-all is left out.
- */
-function readScreenRoutes(root: string): Array<[string, string]> {
-  const paths = readPaths(root);
-  const source = readFileSync(resolve(root, 'src/app/router.tsx'), 'utf8');
-  const found: Array<[string, string]> = [];
-  for (const [, name, module] of source.matchAll(
-    /path:\s*PATHS\.(\w+),[^{}]*?\.\.\.screen\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g,
-  )) {
-    const pattern = paths.get(name ?? '');
-    if (pattern === undefined || pattern === '*' || module === undefined) continue;
-    found.push([pattern, resolve(root, 'src/app', module)]);
-  }
-  return found;
-}
-
-/** `/my-orders/:orderId` → a regular expression source matching the pathname. */
-function patternSource(pattern: string): string {
-  const parts = pattern
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return `^${parts.join('\\/')}\\/?$`;
-}
-
 /**
  * A parallel boot. A small classic script (`assets/boot-preload-*.js`, `async`, external because the CSP allows no
  * inline script) runs while the entry downloads and adds, for the URL being opened:
  * - a `modulepreload` link for the active language's catalogue (the stored language, read as `src/i18n/i18n.ts`
  *   reads it);
  * - `modulepreload` links for the route's screen chunk and the chunks it imports beyond the entry, and `preload`
- *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `readScreenRoutes`).
+ *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `scripts/lib/screen-routes.mjs`).
  * So the catalogue, the screen and the shell download together instead of one after another.
  */
 function preloadBoot(): Plugin {
@@ -213,7 +179,14 @@ function preloadBoot(): Plugin {
       order: 'post',
       handler() {
         if (scriptFile === undefined) return [];
-        return [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
+        // First in <head>, high priority: it is tiny, and what it preloads should start with the entry, not after it.
+        return [
+          {
+            tag: 'script',
+            attrs: { async: true, fetchpriority: 'high', src: `/${scriptFile}` },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };
