@@ -7,10 +7,11 @@ import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
 /**
- * A parallel boot: the active language's catalogue and the current route's chunk start downloading together (the
- * router resolves the lazy route of the URL as it is created), and React renders at once. The shell shows no text
- * before the catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and
- * no wait for the catalogue before the rest starts.
+ * A parallel boot: the boot script (vite.config.ts, `preloadBoot`) has already asked for the catalogue and the URL's
+ * screen chunks beside this entry; here the URL's routes start (their lazy chunks and first data requests,
+ * `startCurrentRoute`), the catalogue activates, and React renders at once. The shell shows no text before the
+ * catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and no wait for
+ * the catalogue before the rest starts.
  */
 function start(): void {
   const container = document.getElementById('root');
