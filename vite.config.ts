@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { precompressDir } from './scripts/lib/precompress.mjs';
+import { patternSource, readScreenRoutes } from './scripts/lib/screen-routes.mjs';
 
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -85,48 +87,106 @@ function moduleSizes(): Plugin {
 }
 
 /**
- * The active language's message catalogue downloads alongside the entry instead of after it has run: a small classic
- * script (`assets/catalogue-preload-*.js`, `async`, external because the CSP allows no inline script) reads the
- * stored language as `src/i18n/i18n.ts` does and adds a `modulepreload` link for that catalogue's chunk.
+ * A parallel boot. A small classic script (`assets/boot-preload-*.js`, `async`, external because the CSP allows no
+ * inline script) runs while the entry downloads and adds, for the URL being opened:
+ * - a `modulepreload` link for the active language's catalogue (the stored language, read as `src/i18n/i18n.ts`
+ *   reads it);
+ * - `modulepreload` links for the route's screen chunk and the chunks it imports beyond the entry, and `preload`
+ *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `scripts/lib/screen-routes.mjs`).
+ * So the catalogue, the screen and the shell download together instead of one after another.
  */
-function preloadCatalogue(): Plugin {
+function preloadBoot(): Plugin {
   let scriptFile: string | undefined;
+  let root = process.cwd();
   return {
-    name: 'portal:preload-catalogue',
+    name: 'portal:preload-boot',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_options, bundle) {
-      const files: Record<string, string> = {};
+      const catalogues: Record<string, string> = {};
+      const chunks = new Map<string, OutputChunk>();
+      let entry: OutputChunk | undefined;
       for (const output of Object.values(bundle)) {
-        const code =
-          output.type === 'chunk'
-            ? /locales\/(\w+)\/messages\.po$/.exec(output.facadeModuleId ?? '')?.[1]
-            : undefined;
-        if (code !== undefined) files[code] = `/${output.fileName}`;
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, output);
+        if (output.isEntry) entry = output;
+        const code = /locales\/(\w+)\/messages\.po$/.exec(output.facadeModuleId ?? '')?.[1];
+        if (code !== undefined) catalogues[code] = `/${output.fileName}`;
       }
-      if (Object.keys(files).length === 0) return;
-      const source = `// Preloads the active language's catalogue (see vite.config.ts, preloadCatalogue).
+      if (Object.keys(catalogues).length === 0 || entry === undefined) return;
+      const upFront = new Set<string>();
+      const markUpFront = (file: string) => {
+        if (upFront.has(file)) return;
+        upFront.add(file);
+        for (const next of chunks.get(file)?.imports ?? []) markUpFront(next);
+      };
+      markUpFront(entry.fileName);
+      const screens: Array<[string, string[], string[]]> = [];
+      const byModule = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk]));
+      const screenRoutes = readScreenRoutes(root);
+      for (const [pattern, module] of screenRoutes) {
+        const chunk = byModule.get(module);
+        if (chunk === undefined) {
+          this.warn(`preload-boot: no chunk for ${module} (${pattern}); that route is not preloaded`);
+          continue;
+        }
+        const js: string[] = [];
+        const css = new Set<string>();
+        const visit = (file: string) => {
+          if (upFront.has(file) || js.includes(`/${file}`)) return;
+          js.push(`/${file}`);
+          const visited = chunks.get(file);
+          for (const sheet of visited?.viteMetadata?.importedCss ?? []) css.add(`/${sheet}`);
+          for (const next of visited?.imports ?? []) visit(next);
+        };
+        visit(chunk.fileName);
+        screens.push([patternSource(pattern), js, [...css]]);
+      }
+      if (screenRoutes.length < 10)
+        this.warn(`preload-boot: only ${screenRoutes.length} screen routes found`);
+      const source = `// Preloads the catalogue and the screen of the URL being opened (see vite.config.ts, preloadBoot).
 (function () {
-  var files = ${JSON.stringify(files)};
+  var catalogues = ${JSON.stringify(catalogues)};
+  var screens = ${JSON.stringify(screens)};
+  function link(rel, href, as) {
+    var element = document.createElement('link');
+    element.rel = rel;
+    element.href = href;
+    if (as) element.as = as;
+    if (rel === 'modulepreload') element.crossOrigin = '';
+    document.head.appendChild(element);
+  }
   var code = 'ru';
   try {
     var stored = String(localStorage.getItem('lang') || 'ru').trim().toLowerCase().split(/[-_]/)[0];
-    if (Object.prototype.hasOwnProperty.call(files, stored)) code = stored;
+    if (Object.prototype.hasOwnProperty.call(catalogues, stored)) code = stored;
   } catch (e) {}
-  var link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.crossOrigin = '';
-  link.href = files[code];
-  document.head.appendChild(link);
+  link('modulepreload', catalogues[code]);
+  for (var i = 0; i < screens.length; i++) {
+    if (!new RegExp(screens[i][0]).test(location.pathname)) continue;
+    for (var j = 0; j < screens[i][1].length; j++) link('modulepreload', screens[i][1][j]);
+    for (var k = 0; k < screens[i][2].length; k++) link('preload', screens[i][2][k], 'style');
+    break;
+  }
 })();
 `;
-      const ref = this.emitFile({ type: 'asset', name: 'catalogue-preload.js', source });
+      const ref = this.emitFile({ type: 'asset', name: 'boot-preload.js', source });
       scriptFile = this.getFileName(ref);
     },
     transformIndexHtml: {
       order: 'post',
       handler() {
         if (scriptFile === undefined) return [];
-        return [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
+        // First in <head>, high priority: it is tiny, and what it preloads should start with the entry, not after it.
+        return [
+          {
+            tag: 'script',
+            attrs: { async: true, fetchpriority: 'high', src: `/${scriptFile}` },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };
@@ -137,7 +197,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
-    preloadCatalogue(),
+    preloadBoot(),
     preloadFonts(),
     moduleSizes(),
     precompress(),

@@ -1,4 +1,4 @@
-// `npm run bench:web -- [--runs N] [--pages login,dashboard,...]` (not part of `npm test`): Lighthouse 12, mobile
+// `npm run bench:web -- [--runs N] [--pages login,dashboard,...] [--save DIR]` (not part of `npm test`): Lighthouse 12, mobile
 // emulation with simulated throttling (its defaults), on /login (logged out), /dashboard and /new-order (partner),
 // /my-orders-warehouse (warehouse), and on two yardsticks served by the same server in the same way: a static hello
 // page and a bare React 19 page built by the same Vite (scripts/fixtures/). Pages are run in turn, round after
@@ -9,9 +9,10 @@
 // The server is `npm start`'s (server/main.ts with APP_DIST) on a free port, a throwaway demo-seeded data dir, and
 // an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/). Before every run the
 // origin's storage and the browser cache are cleared and, for a signed-in page, the token cookie is set (Lighthouse's
-// own storage reset would drop it). Chromium: CHROME_PATH, else /usr/bin/chromium.
+// own storage reset would drop it). Chromium: CHROME_PATH, else /usr/bin/chromium. `--save DIR` writes every run's
+// Lighthouse result (JSON) there, to see where the time goes (LCP element and phases, request chains).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,7 +26,7 @@ const GOAL_SCORE = 95;
 const GOAL_LCP_RATIO = 1.5;
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' }, save: { type: 'string' } },
   strict: true,
 });
 const runs = Number(flags.runs);
@@ -178,6 +179,11 @@ try {
         tbt: value('total-blocking-time'),
       };
       results.get(page.name).push(row);
+      if (flags.save !== undefined) {
+        mkdirSync(flags.save, { recursive: true });
+        const file = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${round}.json`;
+        writeFileSync(join(flags.save, file), JSON.stringify(lhr));
+      }
       console.log(
         `  round ${round} ${page.name.padEnd(22)} score ${String(Math.round(row.score)).padStart(3)}  ` +
           `LCP ${(row.lcp / 1000).toFixed(2)} s`,

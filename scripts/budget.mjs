@@ -4,8 +4,9 @@
 // chunk together with its own imports (what the route loads beyond the up-front JS, from dist/.vite/manifest.json).
 // Sizes are gzip level 9 (node:zlib).
 //
-// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default 2.2: a ratchet at today's figure,
-// 2.13×; the goal of issue 16 is 1.6×, printed as met or not) or a route's own JS is over ROUTE_LIMIT.
+// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default 2.0: a ratchet at the figure reached,
+// 1.94×, plus a small margin; the goal of issue 16 is 1.6×, printed as met or not: what is left is what every first
+// screen uses, see docs/decisions.md) or a route's own JS is over ROUTE_LIMIT.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -14,7 +15,7 @@ import { BIN, ROOT } from './lib/server-process.mjs';
 
 const KB = 1000; // kB as Vite prints them
 export const GOAL_RATIO = 1.6;
-export const MAX_RATIO = Number(process.env.BUDGET_MAX_RATIO ?? 2.2);
+export const MAX_RATIO = Number(process.env.BUDGET_MAX_RATIO ?? 2.0);
 export const ROUTE_LIMIT = 40 * KB;
 
 const dist = join(ROOT, 'dist');

@@ -1,29 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes, startCurrentRoute } from './app/router.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
 /**
- * A parallel boot: the active language's catalogue and the current route's chunk start downloading together (the
- * router resolves the lazy route of the URL as it is created), and React renders at once. The shell shows no text
- * before the catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and
- * no wait for the catalogue before the rest starts.
+ * A parallel boot: the boot script (vite.config.ts, `preloadBoot`) has already asked for the catalogue and the URL's
+ * screen chunks beside this entry; here the URL's routes start (their lazy chunks and first data requests,
+ * `startCurrentRoute`), the catalogue activates, and React renders at once. The shell shows no text before the
+ * catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and no wait for
+ * the catalogue before the rest starts.
  */
 function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
+  startCurrentRoute();
   activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);
   });
-  const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

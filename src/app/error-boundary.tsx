@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { buttonClassName } from '../ui/button.tsx';
 import { BareHeader } from './layout/bare-header.tsx';
 import { PageFrame } from './layout/page-frame.tsx';
 import { PATHS } from '../ui/paths.ts';
+import { useRouteFailure } from './route-elements.tsx';
 
 /** Thrown by a screen (or a loader) whose object does not exist: the route shows 'Not Found'. */
 export class NotFoundError extends Error {
@@ -70,18 +72,32 @@ export function RouteFailureView({ failure }: { failure: RouteFailure }) {
   );
 }
 
+/** The error under a data router (tests render the route table in a memory router). */
+function DataRouterFailure({ render }: { render: (failure: RouteFailure) => ReactNode }) {
+  return render(classifyRouteError(useRouteError()));
+}
+
+/** The route's error: from its boundary (the app, `route-elements.tsx`) or from a data router. */
+function WithRouteFailure({ render }: { render: (failure: RouteFailure) => ReactNode }) {
+  const own = useRouteFailure();
+  if (own === undefined) return <DataRouterFailure render={render} />;
+  return render(classifyRouteError(own.error));
+}
+
 /** `errorElement` of a screen: renders inside the layout that holds the screen. */
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-  return <RouteFailureView failure={classifyRouteError(error)} />;
+  return <WithRouteFailure render={(failure) => <RouteFailureView failure={failure} />} />;
 }
 
 /** `errorElement` of the frame routes (auth, guards, layouts): a failure there takes the frame with it. */
 export function RootErrorBoundary() {
-  const error = useRouteError();
   return (
-    <PageFrame narrow header={<BareHeader />}>
-      <RouteFailureView failure={classifyRouteError(error)} />
-    </PageFrame>
+    <WithRouteFailure
+      render={(failure) => (
+        <PageFrame narrow header={<BareHeader />}>
+          <RouteFailureView failure={failure} />
+        </PageFrame>
+      )}
+    />
   );
 }

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { data, type LoaderFunctionArgs, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../data/auth-context.tsx';
 import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
+import { routeData, type RoutePrefetch, startRouteData } from './route-data.ts';
+import { preloadScreens, toElementRoutes } from './route-elements.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { PATHS } from '../ui/paths.ts';
@@ -31,13 +33,20 @@ function RouterLoading() {
   return <Spinner />;
 }
 
-/** Spec section 2, route by route. The auth machine lives inside the router (`AuthRoot`) so guards can redirect. */
+/**
+ * Spec section 2, route by route. The auth machine lives inside the router (`AuthRoot`) so guards can redirect.
+ *
+ * A route is declared in the data router's shape: `{ path, ...screen(() => import('…-page.tsx')) }` (a lazy chunk
+ * with its error boundary), plus `loader: requireIdParam('id')` for a detail path; layout and guard routes are
+ * `{ element, errorElement, children }`. A screen whose first data can start at boot names its prefetcher:
+ * `handle: { prefetch: routeData.… }` (`route-data.ts`). `AppRoutes` renders the table in declarative
+ * mode (see `route-elements.tsx`).
+ */
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     element: <AuthRoot />,
     errorElement: <RootErrorBoundary />,
-    HydrateFallback: RouterLoading,
     children: [
       { path: PATHS.root, element: <RootRedirect />, errorElement: <RootErrorBoundary /> },
       {
@@ -82,6 +91,7 @@ export const appRoutes: RouteObject[] = [
                   {
                     path: PATHS.dashboard,
                     ...screen(() => import('../features/dashboard/dashboard-page.tsx')),
+                    handle: { prefetch: routeData.dashboard },
                   },
                 ],
               },
@@ -101,6 +111,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
+                handle: { prefetch: routeData.newOrder },
               },
               { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
               { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
@@ -113,6 +124,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.warehouseOrders,
                 ...screen(() => import('../features/orders/warehouse/warehouse-orders-page.tsx')),
+                handle: { prefetch: routeData.warehouseOrders },
               },
               {
                 path: PATHS.warehouseOrder,
@@ -145,6 +157,27 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+const elementRoutes = toElementRoutes(appRoutes, <RouterLoading />);
+
+function prefetchOf(handle: unknown): RoutePrefetch[] {
+  if (typeof handle !== 'object' || handle === null || !('prefetch' in handle)) return [];
+  return typeof handle.prefetch === 'function' ? [handle.prefetch as RoutePrefetch] : [];
+}
+
+/**
+ * Starts the current URL's screen chunks and their first data requests (called once at boot, before the first
+ * render), in parallel with the shell and the session check.
+ */
+export function startCurrentRoute(): void {
+  preloadScreens(appRoutes, window.location);
+  const matches = matchRoutes(appRoutes, window.location) ?? [];
+  startRouteData(
+    matches.flatMap(({ route }) => prefetchOf(route.handle)),
+    new URL(window.location.href),
+  );
+}
+
+/** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */
+export function AppRoutes() {
+  return useRoutes(elementRoutes);
 }

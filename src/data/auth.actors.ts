@@ -7,8 +7,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { isLoginPath, searchWithoutToken } from '../../machines/auth/auth.guards.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
-import { emailConfirmationMachine } from '../../machines/auth/email-confirmation.machine.ts';
-import { passwordRecoveryMachine } from '../../machines/auth/password-recovery.machine.ts';
 import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
 import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../api/token.ts';
@@ -82,27 +80,4 @@ export function readAuthInput(location: Pick<RouterLocation, 'pathname' | 'searc
     storedToken: readTokenCookie(),
     storedUser: readStoredUser(),
   };
-}
-
-/** The password-recovery machine (`/reset-pass`): ask for a link, then set the new password with its token. */
-export function providePasswordRecovery(
-  api: Pick<AuthApi, 'requestPasswordReset' | 'completePasswordReset'>,
-) {
-  return passwordRecoveryMachine.provide({
-    actors: {
-      requestReset: fromPromise(({ input }) => api.requestPasswordReset(input.email)),
-      completeReset: fromPromise(({ input }) => api.completePasswordReset(input)),
-    },
-    actions: {
-      reportError: (_, { error }) => reportFailure(error),
-    },
-  });
-}
-
-/** The e-mail confirmation machine (`/confirm-email?token=`); a confirmed address makes auth read the user again. */
-export function provideEmailConfirmation(api: Pick<AuthApi, 'confirmEmail'>, refreshUser: () => void) {
-  return emailConfirmationMachine.provide({
-    actors: { confirmEmail: fromPromise(({ input }) => api.confirmEmail(input.token)) },
-    actions: { emailConfirmed: () => refreshUser() },
-  });
 }

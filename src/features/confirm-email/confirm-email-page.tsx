@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts';
 import { authApi } from '../../data/auth.ts';
-import { provideEmailConfirmation } from '../../data/auth.actors.ts';
+import { provideEmailConfirmation } from '../../data/auth-flows.actors.ts';
 import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
 import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';

@@ -11,7 +11,7 @@ import {
   selectRequestedEmail,
 } from '../../../machines/auth/password-recovery.selectors.ts';
 import { authApi } from '../../data/auth.ts';
-import { providePasswordRecovery } from '../../data/auth.actors.ts';
+import { providePasswordRecovery } from '../../data/auth-flows.actors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
 import {
   forgotPasswordSchema,

@@ -1,0 +1,163 @@
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import {
+  type Location,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  useLocation,
+  useParams,
+} from 'react-router-dom';
+
+/**
+ * The route table (`src/app/router.tsx`) keeps the data router's shape: `lazy`, `errorElement`, a parameter-guard
+ * `loader`, `children`. The app renders it without the data router (React Router's declarative mode, `useRoutes`:
+ * 16 kB gzip less JavaScript up front), so this turns each entry into plain elements that do the same:
+ *
+ * - `lazy` is a `React.lazy` screen inside `Suspense` (navigation is a transition: the old screen stays until the
+ *   new one is ready; the first visit shows the fallback);
+ * - `loader` runs before its element, with the route's params (a synchronous guard: a throw is the route's error,
+ *   `data(..., { status })` becoming a route error response as the data router makes it);
+ * - `errorElement` is an error boundary around the route that shows it with the error (read through
+ *   `useRouteFailure`), reset by the next navigation.
+ */
+export function toElementRoutes(routes: RouteObject[], fallback: ReactNode): RouteObject[] {
+  return routes.map((route) => {
+    let element: ReactNode = route.element;
+    if (route.lazy !== undefined) {
+      const load = route.lazy;
+      if (typeof load !== 'function')
+        throw new Error(`route ${route.path ?? route.id}: lazy must be a function`);
+      const Screen = lazy(async () => {
+        const { Component: Loaded } = (await load()) as { Component?: ComponentType };
+        if (Loaded === undefined) throw new Error(`route ${route.path ?? route.id}: lazy gave no Component`);
+        return { default: Loaded };
+      });
+      element = (
+        <Suspense fallback={fallback}>
+          <Screen />
+        </Suspense>
+      );
+    }
+    if (typeof route.loader === 'function')
+      element = <LoaderGuard loader={route.loader}>{element}</LoaderGuard>;
+    if (route.errorElement !== undefined && route.errorElement !== null)
+      element = <RouteBoundary fallback={route.errorElement}>{element}</RouteBoundary>;
+    const converted: RouteObject = route.index
+      ? { index: true, path: route.path, element }
+      : {
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          element,
+          children: route.children === undefined ? undefined : toElementRoutes(route.children, fallback),
+        };
+    return converted;
+  });
+}
+
+/**
+ * Starts loading the screens of `location` now, as the data router did when it was created: the guards above a
+ * screen (auth's start-up, a layout) would otherwise render it only after the session is known.
+ */
+export function preloadScreens(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    Promise.resolve(route.lazy()).catch(() => undefined);
+  }
+}
+
+type Loader = Extract<RouteObject['loader'], (...args: never[]) => unknown>;
+
+/** A thrown `data(body, { status })` as the data router shows it: a route error response. */
+function asRouteError(error: unknown): unknown {
+  if (!isDataWithInit(error)) return error;
+  return new ErrorResponseImpl(error.init?.status ?? 500, error.init?.statusText ?? '', error.data);
+}
+
+interface DataWithInit {
+  type: 'DataWithResponseInit';
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return (
+    typeof value === 'object' && value !== null && 'type' in value && value.type === 'DataWithResponseInit'
+  );
+}
+
+function LoaderGuard({ loader, children }: { loader: Loader; children: ReactNode }) {
+  const params = useParams();
+  try {
+    void loader({
+      params,
+      request: new Request(window.location.href),
+      context: undefined,
+    } as LoaderFunctionArgs);
+  } catch (error) {
+    throw asRouteError(error);
+  }
+  return children;
+}
+
+/** The error a route's `errorElement` shows (its boundary's error; `undefined` outside one). */
+const RouteFailureContext = createContext<{ error: unknown } | undefined>(undefined);
+
+export function useRouteFailure(): { error: unknown } | undefined {
+  return useContext(RouteFailureContext);
+}
+
+function RouteBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary fallback={fallback} at={location.key}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+interface ErrorBoundaryProps {
+  fallback: ReactNode;
+  /** The navigation it renders for: a new one clears the error. */
+  at: string;
+  children: ReactNode;
+}
+
+interface ErrorBoundaryState {
+  at: string;
+  failure: { error: unknown } | undefined;
+}
+
+class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { at: this.props.at, failure: undefined };
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState) {
+    return props.at === state.at ? null : { at: props.at, failure: undefined };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { failure: { error } };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('A route failed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (this.state.failure === undefined) return this.props.children;
+    return (
+      <RouteFailureContext.Provider value={this.state.failure}>
+        {this.props.fallback}
+      </RouteFailureContext.Provider>
+    );
+  }
+}
