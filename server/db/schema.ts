@@ -214,6 +214,8 @@ export interface OrdersTable {
   exchanged_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** when the order entered its current status (migration 0006, kept by a trigger) */
+  status_changed_at: GeneratedTimestamp;
 }
 
 export interface OrderLinesTable {
