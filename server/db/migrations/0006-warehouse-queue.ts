@@ -52,7 +52,9 @@ export async function up(db: AnyDb): Promise<void> {
     for each row execute function orders_status_changed_at()`.execute(db);
 
   for (const [name, column] of SORT_INDEXES)
-    await sql`create index ${sql.id(name)} on orders (warehouse_id, status, ${sql.id(column)}, id)`.execute(db);
+    await sql`create index ${sql.id(name)} on orders (warehouse_id, status, ${sql.id(column)}, id)`.execute(
+      db,
+    );
   await sql`create index order_history_day_idx on order_history (to_status, at)`.execute(db);
 }
 
