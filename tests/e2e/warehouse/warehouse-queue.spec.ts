@@ -189,7 +189,7 @@ test('the pick list and packing slips download as PDFs with the orders in them',
   expect(slipText).toContain('Упаковочный лист');
   expect(slipText).toContain(first.number);
   expect(slipText).toContain(first.customer.fullName);
-  expect(slipText).toContain(first.pickupPoint?.name ?? '?');
+  expect(slipText).toContain(first.pickupPoint?.name.ru ?? '?');
 });
 
 test('the queue at 390 px is cards without sideways scroll; axe finds nothing on the queue and the home', async ({
