@@ -12,8 +12,8 @@ import { sql, type Kysely } from 'kysely';
  * - One index per sortable column of the queue, per status of a warehouse, so a tab's first page in any order is
  *   "per status of the tab, the first `offset + pageSize` entries of an index, merged" (the way the newest-first
  *   list has walked `orders_warehouse_list_idx` since migration 0001): amount (`final_cost`), PV (`points`),
- *   number, age (`status_changed_at`). Sorting by customer joins the users and sorts the tab (no index).
- * - `order_history_day_idx` on `(to_status, at)`: today's handed-over and sent-to-1C figures of the warehouse home.
+ *   number, age (`status_changed_at`). Sorting by customer joins the users and sorts the tab (no index). The age
+ *   index also finds the warehouse home's oldest waiting order per status and today's handed-over and sent figures.
  */
 
 /** Migrations see the database untyped: the schema they build is what `schema.ts` describes. */
@@ -55,11 +55,9 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`create index ${sql.id(name)} on orders (warehouse_id, status, ${sql.id(column)}, id)`.execute(
       db,
     );
-  await sql`create index order_history_day_idx on order_history (to_status, at)`.execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await sql`drop index if exists order_history_day_idx`.execute(db);
   for (const [name] of SORT_INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
   await sql`drop trigger if exists orders_status_changed_at on orders`.execute(db);
   await sql`drop function if exists orders_status_changed_at()`.execute(db);
