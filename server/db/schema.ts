@@ -297,6 +297,16 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** Orders per warehouse, status and the queue's filter values (migration 0006, kept by triggers). */
+export interface OrderFacetCountsTable {
+  warehouse_id: number;
+  status: OrderStatus;
+  delivery_type: DeliveryType;
+  payment_method: PaymentMethod;
+  payment_state: PaymentState;
+  n: number;
+}
+
 /** What a live event is about (migration 0004): see `server/events/`. */
 export type EventKind = 'order' | 'bag' | 'presence' | 'session';
 
@@ -397,6 +407,7 @@ export interface DB {
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
   order_counts: OrderCountsTable;
+  order_facet_counts: OrderFacetCountsTable;
   exchange_sessions: ExchangeSessionsTable;
   exchange_file_parts: ExchangeFilePartsTable;
   downline_counts: DownlineCountsTable;

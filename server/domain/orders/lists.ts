@@ -8,8 +8,9 @@
  * (kept by triggers); the total of a page without a search is the sum of those counts.
  *
  * The warehouse queue (issue 10) adds sorts, filters and the age in the current status: another sort walks, per
- * status of the tab, that column's index (migration 0006) and merges; a search or a filter counts its matches per
- * tab (so every tab's count reflects them) in one grouped query. Keyset paging (`after`) stays with the default
+ * status of the tab, that column's index (migration 0006) and merges; every tab's count reflects the search and
+ * the filters: delivery and payment filters alone sum `order_facet_counts` (triggers), a search or a day range
+ * counts its matches per tab in one grouped query. Keyset paging (`after`) stays with the default
  * newest-first order, which the screen's "next page" uses; other sorts page by offset (documented in
  * docs/decisions.md): a queue is worked from its first pages, and the offset walk stays within one index per status.
  */
@@ -296,6 +297,28 @@ async function applySearch(db: Db, query: SummaryQuery, q: string): Promise<Summ
   });
 }
 
+/** Only the filters `order_facet_counts` keeps counts by (delivery, payment method, payment state). */
+const onlyFacetFilters = (filter: QueueFilter): boolean =>
+  filter.from === undefined && filter.to === undefined && filter.changedSince === undefined;
+
+/**
+ * Tab counts under delivery and payment filters, from `order_facet_counts` (kept by triggers, migration 0006): a
+ * sum over a few rows by primary key prefix instead of a count over the warehouse's orders.
+ */
+async function facetCounts(db: Db, warehouseId: number, filter: QueueFilter): Promise<WarehouseOrderCounts> {
+  let query = db
+    .selectFrom('order_facet_counts')
+    .select((eb) => ['status', eb.fn.sum<number>('n').as('n')])
+    .where('warehouse_id', '=', warehouseId);
+  if (filter.delivery !== undefined) query = query.where('delivery_type', '=', filter.delivery);
+  if (filter.payment !== undefined) query = query.where('payment_method', '=', filter.payment);
+  if (filter.paymentState !== undefined) query = query.where('payment_state', '=', filter.paymentState);
+  const rows = await query.groupBy('status').execute();
+  const counts = emptyCounts();
+  for (const row of rows) counts[warehouseTab(row.status)] += Number(row.n);
+  return counts;
+}
+
 /** Tab counts of the orders a search or filter matches: one grouped count over the matches. */
 async function matchingCounts(matches: SummaryQuery): Promise<WarehouseOrderCounts> {
   const rows = await matches
@@ -409,7 +432,13 @@ export async function listWarehouseOrders(
     );
     if (q !== '') matches = await applySearch(db, matches, q);
     const countsOf =
-      q === '' && !hasFilter(filter) ? warehouseCounts(db, warehouseId) : matchingCounts(matches);
+      q !== ''
+        ? matchingCounts(matches)
+        : !hasFilter(filter)
+          ? warehouseCounts(db, warehouseId)
+          : onlyFacetFilters(filter)
+            ? facetCounts(db, warehouseId, filter)
+            : matchingCounts(matches);
     const withAge = matches.select('o.status_changed_at');
     // Keyset (`after`) in the default order; every other order pages by offset.
     const paged =

@@ -286,6 +286,17 @@ describe('POST /orders/bulk', () => {
     const notYet = await bulk(warehouse, 'send_to_1c', [{ id: order.id, version: prepared.version + 1 }]);
     expect(notYet.body.results[0]?.outcome).toBe('not_allowed');
 
+    // A delivery order picked up instead becomes a pickup order: the facet counts move with it.
+    const delivered = await placeOrder(t, PARTNER, { delivery: true, lines: [[product.id, 1]] });
+    const picked = await walk(t, delivered, [
+      [warehouse, 'checking'],
+      [warehouse, 'confirmed'],
+      [warehouse, 'prepared'],
+      [warehouse, 'ready'],
+      [await tokenFor(t, PARTNER), 'pickup_requested'],
+    ]);
+    expect(picked.deliveryType).toBe('pickup');
+
     expect((await bulk(await tokenFor(t, PARTNER), 'check', [order])).status).toBe(403);
     const empty = await bulk(warehouse, 'check', []);
     expect(empty.status).toBe(400);
@@ -423,5 +434,43 @@ describe('GET /orders/get/warehouse-queues', () => {
     expect((await t.get('/orders/get/warehouse-queues', { token: await tokenFor(t, PARTNER) })).status).toBe(
       403,
     );
+  });
+});
+
+describe('order_facet_counts', () => {
+  it('stays exact through creations, transitions, payments and a delivery turned pickup (after every test above)', async () => {
+    const kept = await t.db
+      .selectFrom('order_facet_counts')
+      .select(['warehouse_id', 'status', 'delivery_type', 'payment_method', 'payment_state', 'n'])
+      .where('n', '<>', 0)
+      .execute();
+    const counted = await t.db
+      .selectFrom('orders')
+      .select((eb) => [
+        'warehouse_id',
+        'status',
+        'delivery_type',
+        'payment_method',
+        'payment_state',
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy(['warehouse_id', 'status', 'delivery_type', 'payment_method', 'payment_state'])
+      .execute();
+    const key = (row: (typeof kept)[number]) =>
+      `${row.warehouse_id} ${row.status} ${row.delivery_type} ${row.payment_method} ${row.payment_state} ${Number(row.n)}`;
+    expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
+    // A filter's counts come from it, and match a count over the orders.
+    const page = await list({ delivery: 'delivery', payment: 'card', paymentState: 'paid' });
+    const rows = counted.filter(
+      (row) =>
+        row.warehouse_id === 1 &&
+        row.delivery_type === 'delivery' &&
+        row.payment_method === 'card' &&
+        row.payment_state === 'paid',
+    );
+    for (const tab of WAREHOUSE_TABS)
+      expect(page.body.counts[tab], tab).toBe(
+        rows.filter((row) => warehouseTab(row.status) === tab).reduce((sum, row) => sum + Number(row.n), 0),
+      );
   });
 });
