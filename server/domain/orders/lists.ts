@@ -333,15 +333,16 @@ async function matchingCounts(matches: SummaryQuery): Promise<WarehouseOrderCoun
 
 type QueueRow = SummaryRow & { status_changed_at: Date; sort_key: unknown };
 
-/** Compares two sort keys of the same column (text, number, numeric as text, timestamp), then ids. */
-function compareKeys(a: QueueRow, b: QueueRow, direction: SortDirection): number {
+/** Compares two sort keys as SQL orders them (numbers as text for `number`), then ids; in SQL's direction. */
+function compareKeys(a: QueueRow, b: QueueRow, sort: QueueSort, direction: SortDirection): number {
   const x = a.sort_key;
   const y = b.sort_key;
   let order: number;
   if (x instanceof Date && y instanceof Date) order = x.getTime() - y.getTime();
-  else if (typeof x === 'string' && typeof y === 'string' && !/^-?[0-9.]+$/.test(x))
-    order = x < y ? -1 : x > y ? 1 : 0;
-  else order = Number(x) - Number(y);
+  else if (sort === 'number' || sort === 'customer') {
+    const [p, q] = [String(x), String(y)];
+    order = p < q ? -1 : p > q ? 1 : 0;
+  } else order = Number(x) - Number(y);
   if (order === 0) order = a.id - b.id;
   return direction === 'asc' ? order : -order;
 }
@@ -376,7 +377,7 @@ async function sortedPage(
     ),
   );
   return (perStatus.flat() as QueueRow[])
-    .sort((a, b) => compareKeys(a, b, sqlDir))
+    .sort((a, b) => compareKeys(a, b, sort, sqlDir))
     .slice(offset, offset + paging.pageSize);
 }
 
