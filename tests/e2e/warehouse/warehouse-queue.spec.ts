@@ -224,6 +224,15 @@ test('the queue at 390 px is cards without sideways scroll; axe finds nothing on
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    // The tabs wrap: every one of them is on screen, none clipped or scrolled away.
+    const tabsOut = await page.getByRole('tab').evaluateAll(
+      (tabs) =>
+        tabs.filter((tab) => {
+          const box = tab.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth;
+        }).length,
+    );
+    expect(tabsOut, `every tab within ${width} px`).toBe(0);
     // A card: the row's cells stack (the number and the customer are not side by side).
     const row = page.locator('table tbody tr').first();
     const number = await row.locator('th').boundingBox();
