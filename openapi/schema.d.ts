@@ -1956,7 +1956,7 @@ export interface components {
         WarehouseQueueItem: {
             tab: components["schemas"]["WarehouseOrderTab"];
             count: number;
-            /** @description The order of the tab that has been in its status longest, or null for an empty tab. */
+            /** @description The order of the tab that has been in its status longest; null for an empty tab and for the tabs of final statuses (`sent_to_1c`, `rejected`), where nothing waits. */
             oldest: {
                 id: components["schemas"]["Id"];
                 number: string;

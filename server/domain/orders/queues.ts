@@ -1,11 +1,14 @@
 /**
  * `GET /orders/get/warehouse-queues`: the warehouse home's view of its queues. Per tab the count (`order_counts`,
  * kept by triggers) and the order that has waited longest in its status (per status of the tab the first entry of
- * `orders_queue_age_idx`, migration 0006); today's figures count the orders that entered the `completed` tab
+ * `orders_queue_age_idx`, migration 0006; none in the tabs of final statuses, where nothing waits); today's figures count the orders that entered the `completed` tab
  * (handed over) and `sent_to_1c` since the caller's midnight, through the same age index — exactly what the
  * queue shows under the home's links (`tab` + `changedSince`).
  */
-import { WAREHOUSE_TAB_STATUSES } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
+import {
+  WAREHOUSE_TAB_STATUSES,
+  isTerminal,
+} from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import { WAREHOUSE_TABS, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import { emptyCounts, warehouseCounts } from './lists.ts';
@@ -68,6 +71,8 @@ export async function warehouseQueues(
     enteredSince(db, warehouseId, WAREHOUSE_TAB_STATUSES.sent_to_1c, since),
     Promise.all(
       WAREHOUSE_TABS.map(async (tab) => {
+        // Nothing waits in a tab of final statuses (sent to 1C, rejected or cancelled).
+        if (WAREHOUSE_TAB_STATUSES[tab].every((status) => isTerminal(status))) return undefined;
         const candidates = await Promise.all(
           WAREHOUSE_TAB_STATUSES[tab].map((status) => oldestIn(db, warehouseId, status)),
         );

@@ -68,6 +68,7 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
           </dd>
         </div>
       </dl>
+      {compact ? null : <WarehouseQueuesPanel />}
       {!compact && warehouse.pickupPoints.length > 0 ? (
         <>
           <h3 className="dash-card__subtitle">{t`Pickup points`}</h3>
@@ -84,7 +85,6 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
           </ul>
         </>
       ) : null}
-      {compact ? null : <WarehouseQueuesPanel />}
       <div className="dash-card__actions">{ordersLink}</div>
     </section>
   );
