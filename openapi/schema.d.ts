@@ -758,9 +758,99 @@ export interface paths {
         };
         /**
          * Orders of the caller's warehouse
-         * @description Newest first. Without `tab`, every order of the warehouse. `counts` ignores `tab` and `q`.
+         * @description Newest first unless `sort` says otherwise. Without `tab`, every order of the warehouse. `counts` ignores `tab`
+         *     and, without `q` and filters, counts every order of the warehouse per tab; with `q` or a filter each tab's
+         *     count is the number of its orders that match them (so a search shows where its matches are).
+         *     `after` (keyset) applies to the default order (`sort=date`, `dir=desc`); other orders page by offset.
          */
         get: operations["listWarehouseOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/get/warehouse-queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The warehouse's queues at a glance (its Main page)
+         * @description Per tab of the warehouse list: how many orders wait there and the one that has waited longest in its status;
+         *     and today's figures: orders handed over (now in the `completed` tab) and sent to 1C since `since`.
+         */
+        get: operations["getWarehouseQueues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One lifecycle action over several orders of the caller's warehouse
+         * @description Each order goes with the version the caller saw and is changed in its own transaction through the same path
+         *     as `POST /orders/set/{id}/status` (lock, access, version, the lifecycle machine, history): an order changed
+         *     by someone else since is `changed` and left alone, one whose status (or stock, for `confirm`) does not allow
+         *     the action now is `not_allowed`, another warehouse's or an unknown one is `not_found`. The answer lists every
+         *     order in the order given, so a partial failure never hides the successes. An id given twice is acted on once.
+         */
+        post: operations["bulkOrderAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/print/pick-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pick list (PDF) for one or several orders of the caller's warehouse
+         * @description Products merged over the orders (name, SKU, quantity to pick, the orders that need it), then each order's
+         *     lines; in the language of `Accept-Language`. Orders of another warehouse are 404.
+         */
+        get: operations["getPickList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/print/packing-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Packing slips (PDF), one page per order of the caller's warehouse
+         * @description Per order: the customer, the delivery address or pickup point, the lines, totals, PV and comments; in the
+         *     language of `Accept-Language`. Orders of another warehouse are 404.
+         */
+        get: operations["getPackingSlips"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1757,6 +1847,11 @@ export interface components {
              *     exchange.
              */
             exchange?: components["schemas"]["OrderExchange"] | null;
+            /**
+             * Format: date-time
+             * @description When the order entered its current status (the warehouse list's "age in this status").
+             */
+            statusSince?: string;
         };
         OrderLine: {
             id: components["schemas"]["Id"];
@@ -1850,6 +1945,68 @@ export interface components {
         };
         WarehouseOrderPage: components["schemas"]["OrderSummaryPage"] & {
             counts: components["schemas"]["WarehouseOrderCounts"];
+            /** @description Hours in one status after which an order is shown as waiting too long (server configuration). */
+            ageLimitHours: number;
+        };
+        /**
+         * @description A sortable column of the warehouse queue.
+         * @enum {string}
+         */
+        WarehouseOrderSort: "number" | "date" | "customer" | "amount" | "points" | "age";
+        WarehouseQueueItem: {
+            tab: components["schemas"]["WarehouseOrderTab"];
+            count: number;
+            /** @description The order of the tab that has been in its status longest; null for an empty tab and for the tabs of final statuses (`sent_to_1c`, `rejected`), where nothing waits. */
+            oldest: {
+                id: components["schemas"]["Id"];
+                number: string;
+                /** Format: date-time */
+                statusSince: string;
+            } | null;
+        };
+        WarehouseQueues: {
+            queues: components["schemas"]["WarehouseQueueItem"][];
+            today: {
+                /** Format: date-time */
+                since: string;
+                /** @description Orders that entered the `completed` tab (received or completed) since `since`. */
+                handedOver: number;
+                /** @description Orders sent to 1C since `since`. */
+                sentTo1c: number;
+            };
+            /** @description Hours in one status after which an order is shown as waiting too long (server configuration). */
+            ageLimitHours: number;
+        };
+        /**
+         * @description `check` (start checking), `confirm` (only when every line has stock at the warehouse), `ready` (mark a
+         *     prepared order ready), `send_to_1c` (a completed order).
+         * @enum {string}
+         */
+        BulkOrderAction: "check" | "confirm" | "ready" | "send_to_1c";
+        BulkOrderRequest: {
+            action: components["schemas"]["BulkOrderAction"];
+            orders: {
+                id: components["schemas"]["Id"];
+                version: components["schemas"]["Version"];
+            }[];
+        };
+        BulkOrderOutcome: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description `done`; `changed` (someone else changed the order since the given version: nothing was done);
+             *     `not_allowed` (the action is not possible in its status now, or a line is short of stock);
+             *     `not_found` (not an order of the caller's warehouse).
+             * @enum {string}
+             */
+            outcome: "done" | "changed" | "not_allowed" | "not_found";
+            /** @description Why it was not done (for people and logs), absent when done. */
+            reason?: string;
+            /** @description The order as it is now (after the change when done), absent when not found. */
+            order?: components["schemas"]["OrderSummary"];
+        };
+        BulkOrderResult: {
+            action: components["schemas"]["BulkOrderAction"];
+            results: components["schemas"]["BulkOrderOutcome"][];
         };
         OrderComment: string;
         /** CreateOrderDelivery */
@@ -1984,6 +2141,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The PDF file. */
+        OrderPdf: {
+            headers: {
+                /** @description `attachment; filename="<kind>-<first order number>.pdf"`. */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": string;
+            };
+        };
         /**
          * @description Malformed request: a body, query or path value that does not match this contract (`VALIDATION_FAILED`,
          *     with `details`).
@@ -2130,6 +2298,8 @@ export interface components {
         ExchangeMode: "checkauth" | "init" | "query" | "success" | "file";
         /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
         ExchangeFilename: string;
+        /** @description The orders, as ids separated by commas (at most 100). */
+        PrintOrderIds: string;
     };
     requestBodies: never;
     headers: {
@@ -3152,6 +3322,25 @@ export interface operations {
                 tab?: components["schemas"]["WarehouseOrderTab"];
                 /** @description An order number (prefix), or the customer's name, e-mail or PRN (substring, case-insensitive). */
                 q?: string;
+                /**
+                 * @description The column the page is ordered by: `number`, `date` (placed, the default), `customer` (name), `amount`
+                 *     (final cost), `points` (PV) or `age` (time in the current status). Ties go by id.
+                 */
+                sort?: components["schemas"]["WarehouseOrderSort"];
+                /** @description `asc` or `desc` of the column as shown; `desc` by default (newest, biggest, longest waiting first), `asc` for `customer` (A→Z). */
+                dir?: "asc" | "desc";
+                /** @description Only delivery or only pickup orders. */
+                delivery?: components["schemas"]["DeliveryType"];
+                /** @description Only orders paid in cash or by card. */
+                payment?: components["schemas"]["PaymentMethod"];
+                /** @description Only orders in this payment state. */
+                paymentState?: components["schemas"]["PaymentState"];
+                /** @description Only orders placed on or after this day (the caller's calendar day, `YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Only orders placed on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
+                /** @description Only orders that entered their current status at or after this moment (the home's "today" links). */
+                changedSince?: string;
             };
             header?: never;
             path?: never;
@@ -3171,6 +3360,97 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getWarehouseQueues: {
+        parameters: {
+            query?: {
+                /** @description The start of "today" for the figures (the caller's midnight); the server's UTC midnight when absent. */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues and today's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseQueues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    bulkOrderAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome per order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOrderResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPickList: {
+        parameters: {
+            query: {
+                /** @description The orders, as ids separated by commas (at most 100). */
+                ids: components["parameters"]["PrintOrderIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderPdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPackingSlips: {
+        parameters: {
+            query: {
+                /** @description The orders, as ids separated by commas (at most 100). */
+                ids: components["parameters"]["PrintOrderIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderPdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getOrder: {

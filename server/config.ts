@@ -40,6 +40,8 @@ export interface Config {
    */
   loginRateLimit: { max: number; windowMs: number; perAddressMax?: number };
   scrypt: ScryptParams;
+  /** Hours an order may wait in one status before the warehouse queue highlights it (QUEUE_AGE_LIMIT_HOURS). */
+  queueAgeLimitHours: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +116,7 @@ const envSchema = z.object({
     .default(1 << 15),
   SCRYPT_R: intIn(1, 32).default(8),
   SCRYPT_P: intIn(1, 16).default(1),
+  QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
 });
 
 let devSecretWarned = false;
@@ -181,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { perAddressMax: e.LOGIN_RATE_LIMIT_PER_ADDRESS_MAX }),
     },
     scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
+    queueAgeLimitHours: e.QUEUE_AGE_LIMIT_HOURS,
   };
 }

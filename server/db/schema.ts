@@ -214,6 +214,8 @@ export interface OrdersTable {
   exchanged_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** when the order entered its current status (migration 0006, kept by a trigger) */
+  status_changed_at: GeneratedTimestamp;
 }
 
 export interface OrderLinesTable {
@@ -292,6 +294,16 @@ export interface DownlineCountsTable {
 export interface OrderCountsTable {
   warehouse_id: number;
   status: OrderStatus;
+  n: number;
+}
+
+/** Orders per warehouse, status and the queue's filter values (migration 0006, kept by triggers). */
+export interface OrderFacetCountsTable {
+  warehouse_id: number;
+  status: OrderStatus;
+  delivery_type: DeliveryType;
+  payment_method: PaymentMethod;
+  payment_state: PaymentState;
   n: number;
 }
 
@@ -395,6 +407,7 @@ export interface DB {
   order_lines: OrderLinesTable;
   order_history: OrderHistoryTable;
   order_counts: OrderCountsTable;
+  order_facet_counts: OrderFacetCountsTable;
   exchange_sessions: ExchangeSessionsTable;
   exchange_file_parts: ExchangeFilePartsTable;
   downline_counts: DownlineCountsTable;

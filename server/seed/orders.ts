@@ -179,8 +179,9 @@ export function stepsTo(
   };
 
   switch (plan.status) {
+    // `placed` is transient: the lifecycle moves a new order on by itself (SUBMIT), so a plan for it ends where
+    // the machine settles, waiting for the warehouse; no seeded order rests where nobody can act on it.
     case 'placed':
-      return steps.slice(0, 1);
     case 'awaiting_warehouse':
       return steps;
     case 'checking':

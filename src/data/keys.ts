@@ -21,7 +21,23 @@ export interface WarehouseListParams {
   q: string;
   page: number;
   pageSize: number;
+  /** The queue's sort, filters and keyset (issue 10); absent means the server's default. */
+  sort?: WarehouseListQuery['sort'];
+  dir?: WarehouseListQuery['dir'];
+  delivery?: WarehouseListQuery['delivery'];
+  payment?: WarehouseListQuery['payment'];
+  paymentState?: WarehouseListQuery['paymentState'];
+  from?: string;
+  to?: string;
+  changedSince?: string;
+  after?: number;
 }
+type WarehouseListQuery = QueryOf<'listWarehouseOrders'>;
+
+export const warehouseQueueKeys = {
+  /** Under `orderKeys.lists()`: every order change refreshes the warehouse home's queues too. */
+  queues: () => ['orders', 'list', 'warehouse-queues'] as const,
+};
 
 export const orderKeys = {
   all: () => ['orders'] as const,

@@ -9,6 +9,7 @@ import type { PendingSubmission } from '../../machines/checkout/checkout.types.t
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import type { Locale } from '../i18n/i18n.ts';
 import { toPaymentFormData } from './payment-form-data.ts';
+import { queueQuery } from './warehouse-queue.ts';
 import { orderKeys, type UserOrderTab, type WarehouseListParams } from './keys.ts';
 
 export type Order = components['schemas']['Order'];
@@ -46,7 +47,7 @@ export function createOrdersApi(client: ApiClient) {
         }),
       );
     },
-    /** `GET /orders/get/list/warehouse`: one page of the tab, newest first, with the count per tab. */
+    /** `GET /orders/get/list/warehouse`: one page of the tab (sorted, filtered, searched), with the count per tab. */
     listWarehouse(params: WarehouseListParams, signal?: AbortSignal) {
       return unwrap(
         client.GET('/orders/get/list/warehouse', {
@@ -56,6 +57,7 @@ export function createOrdersApi(client: ApiClient) {
               page: params.page,
               pageSize: params.pageSize,
               ...(params.q === '' ? {} : { q: params.q }),
+              ...queueQuery(params),
             },
           },
           ...withSignal(signal),

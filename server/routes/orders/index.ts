@@ -4,6 +4,7 @@ import { confirmOrderPartially, declineOrder, setOrderComment, setOrderStatus } 
 import { createOrder } from './create.ts';
 import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
 import { getOrder, listMyOrders, listWarehouseOrders } from './read.ts';
+import { bulkOrderAction, getPackingSlips, getPickList, getWarehouseQueues } from './queue.ts';
 
 export const orderHandlers = {
   createOrder,
@@ -17,6 +18,10 @@ export const orderHandlers = {
   payOrder,
   getPaymentProviderPage,
   submitPaymentOutcome,
+  getWarehouseQueues,
+  bulkOrderAction,
+  getPickList,
+  getPackingSlips,
 } satisfies Pick<
   Handlers,
   | 'createOrder'
@@ -30,4 +35,8 @@ export const orderHandlers = {
   | 'payOrder'
   | 'getPaymentProviderPage'
   | 'submitPaymentOutcome'
+  | 'getWarehouseQueues'
+  | 'bulkOrderAction'
+  | 'getPickList'
+  | 'getPackingSlips'
 >;

@@ -15,14 +15,27 @@ export const listMyOrders: Handler<'listMyOrders'> = async (ctx) =>
     ctx.lang,
   );
 
-export const listWarehouseOrders: Handler<'listWarehouseOrders'> = async (ctx) =>
-  listForWarehouse(
+export const listWarehouseOrders: Handler<'listWarehouseOrders'> = async (ctx) => {
+  const { query } = ctx;
+  return listForWarehouse(
     ctx.db,
     ctx.user.warehouseId,
-    { tab: ctx.query.tab, q: ctx.query.q },
-    { page: ctx.query.page ?? 1, pageSize: ctx.query.pageSize ?? 20, after: ctx.query.after },
+    {
+      tab: query.tab,
+      q: query.q,
+      delivery: query.delivery,
+      payment: query.payment,
+      paymentState: query.paymentState,
+      from: query.from,
+      to: query.to,
+      changedSince: query.changedSince,
+    },
+    { sort: query.sort, dir: query.dir },
+    { page: query.page ?? 1, pageSize: query.pageSize ?? 20, after: query.after },
     ctx.lang,
+    { ageLimitHours: ctx.config.queueAgeLimitHours },
   );
+};
 
 export const getOrder: Handler<'getOrder'> = async (ctx) => {
   const order = await loadOrder(ctx.db, ctx.params.id, viewOf(ctx));

@@ -10,7 +10,9 @@ import { genealogySuite } from './genealogy.suite';
 import { languageSuite } from './language.suite';
 import { networkExportSuite } from './network-export.suite';
 import { orderActionsSuite } from './order-actions.suite';
+import { orderBulkSuite } from './order-bulk.suite';
 import { orderLifecycleSuite } from './order-lifecycle.suite';
+import { orderPrintSuite } from './order-print.suite';
 import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
@@ -28,6 +30,8 @@ import { profileSuite } from './profile.suite';
 export const PATH_SUITES: readonly PathSuite[] = [
   orderLifecycleSuite,
   orderActionsSuite,
+  orderBulkSuite,
+  orderPrintSuite,
   checkoutSuite,
   authSuite,
   emailConfirmationSuite,

@@ -16,6 +16,7 @@ const TABLES = [
   'idempotency_keys',
   'monthly_volumes',
   'order_counts',
+  'order_facet_counts',
   'order_history',
   'order_lines',
   'order_presence',

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       LOGIN_RATE_LIMIT_MAX: '3',
       SCRYPT_N: '16384',
+      QUEUE_AGE_LIMIT_HOURS: '8',
       CURRENCY_UNUSED: '',
     });
     expect(config).toMatchObject({
@@ -62,8 +63,10 @@ describe('loadConfig', () => {
       trustProxy: true,
       loginRateLimit: { max: 3, windowMs: 60_000 },
       scrypt: { N: 16384, r: 8, p: 1 },
+      queueAgeLimitHours: 8,
     });
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: 's'.repeat(32) }).queueAgeLimitHours).toBe(24);
   });
 
   it('names every bad variable in one error and hides secrets', () => {

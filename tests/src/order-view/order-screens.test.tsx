@@ -280,6 +280,7 @@ describe('the warehouse order list', () => {
       'Items',
       'Amount',
       'PV',
+      'In this status',
       'Delivery or pickup',
       'Payment',
       'Status',
@@ -290,9 +291,11 @@ describe('the warehouse order list', () => {
     expect(within(table).getAllByRole('link')[0]?.textContent).toBe('000025');
     expect(screen.getByText(/Page 1 of 2/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    // The next page goes by keyset in the default order: the last order of the page rides along.
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&after=6'));
+    expect(orders.requests.at(-1)?.query.get('after')).toBe('6');
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by order number or customer' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search all tabs by order number or customer' }), {
       target: { value: 'rusu' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

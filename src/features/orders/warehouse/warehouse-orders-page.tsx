@@ -1,7 +1,10 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { selectSelectedIds, selectSubmitting } from '../../../../machines/order-bulk/order-bulk.selectors.ts';
+import type { BulkCandidate } from '../../../../machines/order-bulk/order-bulk.types.ts';
 import {
   WAREHOUSE_TABS,
   type WarehouseTab,
@@ -14,9 +17,23 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { WAREHOUSE_TAB_LABELS } from '../view/order-messages.ts';
-import { PAGE_SIZES, readListParams, writeListParams } from './warehouse-orders.params.ts';
+import {
+  FIRST_DIRECTION,
+  PAGE_SIZES,
+  isNewestFirst,
+  readListParams,
+  writeListParams,
+  type QueueSort,
+} from './warehouse-orders.params.ts';
 import { useArrivedOrdersPill } from '../../../data/live.ts';
-import { useWarehouseOrdersQuery, type WarehouseListParams } from '../../../data/orders.ts';
+import {
+  useWarehouseOrdersQuery,
+  type OrderSummary,
+  type WarehouseListParams,
+} from '../../../data/orders.ts';
+import { useOrderBulk } from './order-bulk.actors.ts';
+import { WarehouseBulkBar, WarehouseBulkResults } from './warehouse-bulk-bar.tsx';
+import { WarehouseOrderFilters } from './warehouse-order-filters.tsx';
 import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
 import '../view/order-view.css';
 import './warehouse-orders.css';
@@ -25,7 +42,21 @@ function isTab(value: string): value is WarehouseTab {
   return (WAREHOUSE_TABS as readonly string[]).includes(value);
 }
 
-/** `/my-orders-warehouse`: the warehouse's orders by tab, with counts, search and server paging. */
+const candidateOf = (order: OrderSummary): BulkCandidate => ({
+  id: order.id,
+  number: order.number,
+  version: order.version,
+  status: order.status,
+  paymentMethod: order.paymentMethod,
+  paymentState: order.paymentState,
+  deliveryType: order.deliveryType,
+});
+
+/**
+ * `/my-orders-warehouse`: the warehouse's queue by tab, with counts that follow the search and filters, sortable
+ * columns, the age in the current status, bulk actions and printing over a selection. Everything the user chose
+ * lives in the address.
+ */
 export default function WarehouseOrdersPage() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -36,11 +67,24 @@ export default function WarehouseOrdersPage() {
   const query = useWarehouseOrdersQuery(params);
   const data = query.data;
   const arrived = useArrivedOrdersPill(data?.items.map((order) => order.id) ?? []);
+  const bulk = useOrderBulk();
+  const selected = useSelector(bulk, selectSelectedIds);
+  const submitting = useSelector(bulk, selectSubmitting);
 
-  const go = (next: Partial<WarehouseListParams>) => setSearch(writeListParams({ ...params, ...next }));
+  /** Any change but paging starts again at page 1 (and drops the keyset). */
+  const go = (next: Partial<WarehouseListParams>) => {
+    const { after: _after, ...rest } = params;
+    setSearch(writeListParams({ ...rest, page: 1, ...next }));
+  };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go({ q: draft.trim(), page: 1 });
+    go({ q: draft.trim() });
+  };
+  const sort: QueueSort = params.sort ?? 'date';
+  const dir = params.dir ?? FIRST_DIRECTION[sort];
+  const onSort = (column: QueueSort) => {
+    const nextDir = column === sort ? (dir === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[column];
+    go({ sort: column, dir: nextDir });
   };
   const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
   const tabLabel = (tab: WarehouseTab) => {
@@ -50,7 +94,7 @@ export default function WarehouseOrdersPage() {
   };
 
   const content = (tab: WarehouseTab) => {
-    const caption = params.q === '' ? tabLabel(tab) : t`${tabLabel(tab)}, search “${params.q}”`;
+    const caption = params.q !== '' ? t`${tabLabel(tab)}, search “${params.q}”` : tabLabel(tab);
     if (query.isError) {
       return (
         <div role="alert">
@@ -80,7 +124,7 @@ export default function WarehouseOrdersPage() {
             variant="secondary"
             onClick={() => {
               setDraft('');
-              go({ q: '', page: 1 });
+              go({ q: '' });
             }}
           >
             {t`Clear the search`}
@@ -88,9 +132,24 @@ export default function WarehouseOrdersPage() {
         </EmptyState>
       );
     }
+    const last = data.items.at(-1);
     return (
       <>
-        <WarehouseOrdersTable orders={data.items} caption={caption} busy={query.isFetching} />
+        <WarehouseOrdersTable
+          orders={data.items}
+          caption={caption}
+          busy={query.isFetching}
+          sorting={{ sort, dir, onSort }}
+          selection={{
+            selected,
+            disabled: submitting,
+            onToggle: (order) => bulk.send({ type: 'selection.toggle', order: candidateOf(order) }),
+            onTogglePage: (on) =>
+              bulk.send({ type: 'selection.page', orders: data.items.map(candidateOf), selected: on }),
+          }}
+          ageLimitHours={data.ageLimitHours}
+          now={query.dataUpdatedAt}
+        />
         <nav className="warehouse-list__pager" aria-label={t`Pages`}>
           <p className="warehouse-list__total">
             {t`Page ${formatNumber(data.page, locale)} of ${formatNumber(pages, locale)} · ${formatNumber(data.total, locale)} orders`}
@@ -106,7 +165,13 @@ export default function WarehouseOrdersPage() {
             <Button
               variant="secondary"
               disabled={params.page >= pages}
-              onClick={() => go({ page: params.page + 1 })}
+              onClick={() =>
+                go({
+                  page: params.page + 1,
+                  // The next page by keyset in the default order: the same cost at any depth.
+                  ...(isNewestFirst(params) && last !== undefined ? { after: last.id } : {}),
+                })
+              }
             >
               {t`Next page`}
             </Button>
@@ -128,11 +193,11 @@ export default function WarehouseOrdersPage() {
   );
 
   return (
-    <>
+    <div className="warehouse-list">
       <PageHeader title={t`Warehouse orders`} />
       <div className="warehouse-list__tools">
         <form role="search" className="warehouse-list__search" onSubmit={onSearch}>
-          <label htmlFor={`${id}-q`}>{t`Search by order number or customer`}</label>
+          <label htmlFor={`${id}-q`}>{t`Search all tabs by order number or customer`}</label>
           <div className="warehouse-list__search-row">
             <input
               id={`${id}-q`}
@@ -151,7 +216,7 @@ export default function WarehouseOrdersPage() {
           <select
             id={`${id}-size`}
             value={params.pageSize}
-            onChange={(event) => go({ pageSize: Number(event.target.value), page: 1 })}
+            onChange={(event) => go({ pageSize: Number(event.target.value) })}
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
@@ -161,11 +226,13 @@ export default function WarehouseOrdersPage() {
           </select>
         </div>
       </div>
+      <WarehouseOrderFilters params={params} onChange={go} />
+      <WarehouseBulkResults actor={bulk} />
       <Tabs
         label={t`Warehouse orders by status`}
         value={params.tab}
         onValueChange={(value) => {
-          if (isTab(value)) go({ tab: value, page: 1 });
+          if (isTab(value)) go({ tab: value });
         }}
         items={WAREHOUSE_TABS.map((tab) => ({
           value: tab,
@@ -178,6 +245,7 @@ export default function WarehouseOrdersPage() {
           ),
         }))}
       />
-    </>
+      <WarehouseBulkBar actor={bulk} />
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { selectPrintError, selectPrinting } from '../../../../machines/order-bulk/order-print.machine.ts';
+import { Button } from '../../../ui/button.tsx';
+import { useOrderPrint } from './print.actors.ts';
+import './order-print.css';
+
+/**
+ * Download the pick list and the packing slips (PDF, in the interface language) of one order or of a selection.
+ * The order page mounts it with the order's id; the bulk bar with the selected ids.
+ */
+export function OrderPrintButtons({ orderIds, label }: { orderIds: readonly number[]; label?: string }) {
+  const { t } = useLingui();
+  const actor = useOrderPrint();
+  const printing = useSelector(actor, selectPrinting);
+  const error = useSelector(actor, selectPrintError);
+  const none = orderIds.length === 0;
+  return (
+    <div className="order-print" role="group" aria-label={label ?? t`Print`}>
+      <Button
+        variant="secondary"
+        disabled={none}
+        aria-busy={printing === 'pick-list'}
+        onClick={() => actor.send({ type: 'print.get', kind: 'pick-list', orderIds })}
+      >
+        {printing === 'pick-list' ? t`Preparing the pick list…` : t`Pick list (PDF)`}
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={none}
+        aria-busy={printing === 'packing-slips'}
+        onClick={() => actor.send({ type: 'print.get', kind: 'packing-slips', orderIds })}
+      >
+        {printing === 'packing-slips' ? t`Preparing the packing slips…` : t`Packing slips (PDF)`}
+      </Button>
+      {error === null ? null : (
+        <p role="alert" className="order-print__error">
+          {t`The file could not be prepared. Try again.`}
+        </p>
+      )}
+    </div>
+  );
+}
