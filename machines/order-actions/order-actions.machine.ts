@@ -38,6 +38,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     pending: null,
     errorCode: null,
     changes: 0,
+    answer: null,
     changedElsewhere: null,
   }),
   initial: 'ready',

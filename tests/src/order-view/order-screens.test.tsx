@@ -186,7 +186,8 @@ describe('the warehouse order page', () => {
     orders.put(makeOrder({ status: 'checking', version: 3 }));
     renderWarehouseOrder(42);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    const form = screen.getByRole('form', { name: 'Decline the order' });
+    const dialog = screen.getByRole('dialog', { name: `Decline the order: order ${orders.get(42).number}?` });
+    const form = within(dialog).getByRole('form');
     fireEvent.click(within(form).getByRole('button', { name: 'Decline the order' }));
     expect(within(form).getByRole('alert').textContent).toBe(
       'Write the reason: the distributor will see it.',
@@ -199,6 +200,10 @@ describe('the warehouse order page', () => {
     expect(sent?.query.get('comment')).toBe('Customer asked by phone');
     expect(await screen.findByText('Customer asked by phone', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('No action is possible on this order now.')).toBeTruthy();
+    const heading = screen.getByRole('heading', { name: 'Cancelled by the warehouse' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const announced = screen.getAllByRole('status').map((region) => region.textContent);
+    expect(announced).toContain(`Order ${orders.get(42).number} declined`);
   });
 
   it('says someone else changed the order and shows the fresh one after a stale version', async () => {

@@ -7,6 +7,7 @@ import { OrderHistory } from './order-history.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderLiveNotice } from './order-live-notice.tsx';
 import { OrderNotice } from './order-notice.tsx';
+import { OrderStatusHeader } from './order-status-header.tsx';
 import { OrderViewers } from './order-viewers.tsx';
 import { PartialComparisonView } from './partial-comparison.tsx';
 import { PartialEditor } from './partial-editor.tsx';
@@ -36,6 +37,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       data-payment-state={order.paymentState}
     >
       {viewer === 'warehouse' ? <OrderViewers orderId={order.id} /> : null}
+      <OrderStatusHeader view={view} send={send} viewer={viewer} />
       <OrderLiveNotice view={view} send={send} />
       <OrderNotice view={view} send={send} />
       {view.actions.canAcceptPartial ? <PartialComparisonView order={order} minPv={minPv} /> : null}
