@@ -1758,6 +1758,14 @@ export interface components {
              */
             exchange?: components["schemas"]["OrderExchange"] | null;
         };
+        /** @description A suggestion for a line the warehouse cannot fill (short for staff, reduced in a partial confirmation for the customer): another product of the same category, within 20 % of the line's price, with enough stock. Only a suggestion; the customer decides. */
+        OrderLineSubstitute: {
+            productId: components["schemas"]["Id"];
+            sku: string;
+            name: components["schemas"]["LocalizedText"];
+            /** @description Its unit price now (the promotion price when one is in force). */
+            price: components["schemas"]["Money"];
+        };
         OrderLine: {
             id: components["schemas"]["Id"];
             productId: components["schemas"]["Id"];
@@ -1773,6 +1781,9 @@ export interface components {
             requestedQuantity: components["schemas"]["Quantity"];
             /** @description Null until the warehouse confirms; 0 when the line is not available. */
             confirmedQuantity: number | null;
+            /** @description Staff of the order's warehouse only (absent for the customer): the units of this product the warehouse has for this order now, its free stock plus what the order itself holds. Short when below `requestedQuantity`. */
+            stockOnHand?: number;
+            substitute?: components["schemas"]["OrderLineSubstitute"];
             /** @description `(confirmedQuantity ?? requestedQuantity) × (promoPrice ?? price)`. */
             amount: components["schemas"]["Money"];
         };

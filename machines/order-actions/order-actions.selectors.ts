@@ -1,7 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { type OrderActions, selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
 import { LIFECYCLE_EVENT_TYPES } from '../order-lifecycle/order-lifecycle.types.ts';
-import { type PartialPreview, orderFacts, partialPreview } from './order-actions.facts.ts';
+import {
+  type PartialPreview,
+  confirmBlockedByStock,
+  orderFacts,
+  partialPreview,
+  shortLines,
+} from './order-actions.facts.ts';
 import type { orderActionsMachine } from './order-actions.machine.ts';
 import {
   DIRECT_ACTIONS,
@@ -84,6 +90,10 @@ export interface OrderActionsView {
   primary: ActionButton | null;
   /** The other buttons (the actions panel), refusals last. */
   secondary: ActionButton[];
+  /** Confirm would be possible but a line is short: the page shows Confirm disabled, with the short lines. */
+  confirmBlockedByStock: boolean;
+  /** Ids of the lines whose stock on hand is below the requested quantity (staff's copy). */
+  shortLineIds: number[];
   mode: ActionsMode;
   /** A request or payment is running: every button is disabled. */
   busy: boolean;
@@ -127,6 +137,8 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     buttons,
     primary,
     secondary: buttons.filter((button) => button !== primary),
+    confirmBlockedByStock: confirmBlockedByStock(context.order, context.role),
+    shortLineIds: shortLines(context.order).map((line) => line.id),
     mode,
     busy: mode === 'submitting' || mode === 'refreshing' || mode === 'paying' || mode === 'redirecting',
     pending: context.pending,

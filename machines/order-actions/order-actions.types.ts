@@ -85,6 +85,8 @@ export interface PartialDraft {
   /** New quantity per line id (all lines of the order). */
   quantities: Record<string, number>;
   note: string;
+  /** Changed or submitted at least once: until then the editor shows no problem. */
+  touched: boolean;
 }
 
 export interface ReasonDraft {

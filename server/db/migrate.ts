@@ -10,6 +10,7 @@ import * as m0002 from './migrations/0002-order-counts.ts';
 import * as m0003 from './migrations/0003-exchange-sessions.ts';
 import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-list-indexes.ts';
+import * as m0007 from './migrations/0007-order-desk.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-exchange-sessions': m0003,
   '0004-events': m0004,
   '0005-list-indexes': m0005,
+  '0007-order-desk': m0007,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
 import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
+import { Button } from '../../../ui/button.tsx';
+import { useLocale } from '../../../i18n/i18n.ts';
 import { ActionButtonView } from './order-action-button.tsx';
+import { ACTION_LABELS } from './order-messages.ts';
 
 /**
  * The buttons the lifecycle allows this role now (from the machine) besides the header's primary step, and the two
@@ -14,8 +17,13 @@ export function OrderActionsPanel({
   view: OrderActionsView;
   send: (event: OrderActionsEvent) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const others = view.secondary;
+  const shortNames = view.order.lines
+    .filter((line) => view.shortLineIds.includes(line.id))
+    .map((line) => line.name[locale])
+    .join(', ');
   const hints = [
     view.actions.prepareBlockedByPayment
       ? t`The card payment has not arrived yet: the order can be prepared once it is paid.`
@@ -41,6 +49,20 @@ export function OrderActionsPanel({
           ))}
         </div>
       )}
+      {view.confirmBlockedByStock ? (
+        <div className="order-actions__blocked">
+          <Button
+            data-action-blocked="order.confirm"
+            disabled
+            aria-describedby="order-confirm-blocked"
+          >
+            {i18n._(ACTION_LABELS['order.confirm'])}
+          </Button>
+          <p id="order-confirm-blocked" className="order-fields__hint">
+            {t`Not enough stock on hand for: ${shortNames}. Confirm partially or reject.`}
+          </p>
+        </div>
+      ) : null}
       {hints.map((hint) => (
         <p key={hint} className="order-fields__hint">
           {hint}

@@ -49,7 +49,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
         actsAsWarehouse={viewer === 'warehouse'}
         requeue={{ pending: view.requeuing, onRequeue: () => send({ type: 'exchange.requeue' }) }}
       />
-      <OrderLines order={order} />
+      <OrderLines order={order} shortLineIds={view.shortLineIds} />
       <OrderFields order={order} />
       <OrderHistory order={order} />
       <OrderCommentForm view={view} send={send} />
