@@ -2,6 +2,7 @@
 import type { Handlers } from '../../contract/types.ts';
 import { confirmOrderPartially, declineOrder, setOrderComment, setOrderStatus } from './actions.ts';
 import { createOrder } from './create.ts';
+import { buyOrderAgain, getOrderReceipt } from './extras.ts';
 import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
 import { getOrder, listMyOrders, listWarehouseOrders } from './read.ts';
 
@@ -17,6 +18,8 @@ export const orderHandlers = {
   payOrder,
   getPaymentProviderPage,
   submitPaymentOutcome,
+  buyOrderAgain,
+  getOrderReceipt,
 } satisfies Pick<
   Handlers,
   | 'createOrder'
@@ -30,4 +33,6 @@ export const orderHandlers = {
   | 'payOrder'
   | 'getPaymentProviderPage'
   | 'submitPaymentOutcome'
+  | 'buyOrderAgain'
+  | 'getOrderReceipt'
 >;

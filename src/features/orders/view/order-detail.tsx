@@ -50,7 +50,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
         requeue={{ pending: view.requeuing, onRequeue: () => send({ type: 'exchange.requeue' }) }}
       />
       <OrderLines order={order} shortLineIds={view.shortLineIds} />
-      <OrderFields order={order} />
+      <OrderFields order={order} staff={viewer === 'warehouse'} />
       <OrderHistory order={order} />
       <OrderCommentForm view={view} send={send} />
     </div>
