@@ -10,6 +10,7 @@ import { genealogySuite } from './genealogy.suite';
 import { languageSuite } from './language.suite';
 import { networkExportSuite } from './network-export.suite';
 import { orderActionsSuite } from './order-actions.suite';
+import { orderExtrasSuite } from './order-extras.suite';
 import { orderLifecycleSuite } from './order-lifecycle.suite';
 import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
@@ -28,6 +29,7 @@ import { profileSuite } from './profile.suite';
 export const PATH_SUITES: readonly PathSuite[] = [
   orderLifecycleSuite,
   orderActionsSuite,
+  orderExtrasSuite,
   checkoutSuite,
   authSuite,
   emailConfirmationSuite,

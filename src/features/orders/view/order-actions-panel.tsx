@@ -51,11 +51,7 @@ export function OrderActionsPanel({
       )}
       {view.confirmBlockedByStock ? (
         <div className="order-actions__blocked">
-          <Button
-            data-action-blocked="order.confirm"
-            disabled
-            aria-describedby="order-confirm-blocked"
-          >
+          <Button data-action-blocked="order.confirm" disabled aria-describedby="order-confirm-blocked">
             {i18n._(ACTION_LABELS['order.confirm'])}
           </Button>
           <p id="order-confirm-blocked" className="order-fields__hint">

@@ -2,6 +2,7 @@ import type { ApiOrder, ViewerRole } from '../../../../machines/order-actions/or
 import { ExchangeStatus } from '../exchange/exchange-status.tsx';
 import { OrderActionsPanel } from './order-actions-panel.tsx';
 import { OrderCommentForm } from './order-comment-form.tsx';
+import { OrderExtras } from './order-extras.tsx';
 import { OrderFields } from './order-fields.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { OrderLines } from './order-lines.tsx';
@@ -51,6 +52,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       />
       <OrderLines order={order} shortLineIds={view.shortLineIds} />
       <OrderFields order={order} staff={viewer === 'warehouse'} />
+      <OrderExtras orderId={order.id} viewer={viewer} />
       <OrderHistory order={order} />
       <OrderCommentForm view={view} send={send} />
     </div>

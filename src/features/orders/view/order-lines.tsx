@@ -33,12 +33,28 @@ export function OrderLines({ order, shortLineIds }: { order: ApiOrder; shortLine
           <thead>
             <tr>
               <th scope="col">{t`Product`}</th>
-              <th scope="col" className="order-table__num">{labels.requested}</th>
-              {confirmed ? <th scope="col" className="order-table__num">{labels.confirmed}</th> : null}
-              {stocked ? <th scope="col" className="order-table__num">{labels.onHand}</th> : null}
-              <th scope="col" className="order-table__num">{labels.price}</th>
-              <th scope="col" className="order-table__num">{labels.points}</th>
-              <th scope="col" className="order-table__num">{labels.amount}</th>
+              <th scope="col" className="order-table__num">
+                {labels.requested}
+              </th>
+              {confirmed ? (
+                <th scope="col" className="order-table__num">
+                  {labels.confirmed}
+                </th>
+              ) : null}
+              {stocked ? (
+                <th scope="col" className="order-table__num">
+                  {labels.onHand}
+                </th>
+              ) : null}
+              <th scope="col" className="order-table__num">
+                {labels.price}
+              </th>
+              <th scope="col" className="order-table__num">
+                {labels.points}
+              </th>
+              <th scope="col" className="order-table__num">
+                {labels.amount}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -112,7 +128,8 @@ export function OrderLines({ order, shortLineIds }: { order: ApiOrder; shortLine
             <tr>
               <th scope="row">{t`Order total`}</th>
               <td className="order-table__num" colSpan={numberColumns - 1}>
-                {t`${formatNumber(order.itemCount, locale)} items`} · {t`${formatPoints(order.points, locale)} PV`}
+                {t`${formatNumber(order.itemCount, locale)} items`} ·{' '}
+                {t`${formatPoints(order.points, locale)} PV`}
               </td>
               <td className="order-table__num" colSpan={2} data-total="final">
                 <strong>{money(order.finalCost)}</strong>
