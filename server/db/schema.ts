@@ -207,8 +207,6 @@ export interface OrdersTable {
   /** the total the warehouse confirmed, minor units */
   warehouse_total: number | null;
   /** starts at 1, +1 on every change */
-  /** set when a pickup order becomes ready: the handover code is derived from it (migration 0007) */
-  handover_salt: Generated<string | null>;
   version: Generated<number>;
   exchange_state: ExchangeState | null;
   exchange_error: string | null;
