@@ -102,3 +102,57 @@ test('declining asks first in a dialog that names the order, in the error colour
   ).toBeFocused();
   expect((await fetchOrder(request, distributor, order.id)).status).toBe('cancelled_by_warehouse');
 });
+
+test('staff see the stock on hand per line, and the partial editor opens pre-filled without an error', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order, lineIds } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'pickup',
+    quantities: [2, 1],
+    productOffset: 7,
+  });
+  const staff = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  await openOrder(staff, warehouseOrderPath(order.id));
+  await staff
+    .getByRole('region', { name: tr('ru', 'Waiting for warehouse confirmation') })
+    .getByRole('button', { name: tr('ru', 'Start checking') })
+    .click();
+  await expect(
+    staff.getByRole('heading', { level: 2, name: tr('ru', 'Checking availability') }),
+  ).toBeFocused();
+  const current = await fetchOrder(request, WAREHOUSE_STAFF, order.id);
+  const table = staff.getByRole('table', {
+    name: fill(tr('ru', 'Products of order {0}'), { 0: order.number }),
+  });
+  await expect(table.getByRole('columnheader', { name: tr('ru', 'On hand') })).toBeVisible();
+  for (const line of current.lines) {
+    expect(line.stockOnHand).toBeGreaterThanOrEqual(line.requestedQuantity);
+    const row = table.locator(`tr[data-line-id="${line.id}"]`);
+    await expect(row.locator('[data-stock]')).toHaveAttribute('data-stock', String(line.stockOnHand));
+    await expect(row).not.toHaveAttribute('data-short', /.*/);
+  }
+  // Nothing short: Confirm is offered, not blocked.
+  await expect(staff.getByRole('button', { name: tr('ru', 'Confirm'), exact: true })).toBeEnabled();
+
+  await staff.getByRole('button', { name: tr('ru', 'Confirm partially') }).click();
+  const editor = staff.getByRole('form', { name: tr('ru', 'Confirm partially') });
+  for (const [index, lineId] of lineIds.entries()) {
+    const line = current.lines.find((candidate) => candidate.id === lineId);
+    const expected = Math.min(line?.requestedQuantity ?? 0, line?.stockOnHand ?? 0);
+    await expect(editor.locator(`input[name="quantity-${lineId}"]`), `line ${index}`).toHaveValue(
+      String(expected),
+    );
+  }
+  await expect(editor.getByRole('alert')).toHaveCount(0);
+  await expect(editor.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(
+    editor.getByText(tr('ru', 'Reduce at least one line; to confirm everything use Confirm.')),
+  ).toHaveCount(0);
+  // The first message appears only when the user submits.
+  await editor.getByRole('button', { name: tr('ru', 'Send to the distributor') }).click();
+  await expect(editor.getByRole('alert')).toBeVisible();
+});
