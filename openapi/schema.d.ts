@@ -1181,6 +1181,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/buy-again/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an order's lines into the bag again
+         * @description The customer's own order only (anyone else gets 404). Each line's requested quantity is added to the bag as
+         *     far as stock and the bag's 999-unit line limit allow; the answer says per line what was asked and what was
+         *     added (0 when the product is no longer available) and gives the bag as it is now.
+         */
+        post: operations["buyOrderAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/receipt/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's receipt (invoice) as a PDF
+         * @description For the customer and staff of the order's warehouse (anyone else gets 404). In `lang`, or else in the
+         *     customer's stored language. Lines, discount, delivery and total, payment method and state.
+         */
+        get: operations["getOrderReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exchange/1c": {
         parameters: {
             query?: never;
@@ -1853,6 +1896,26 @@ export interface components {
              */
             statusSince?: string;
         };
+        /** @description The answer of `POST /orders/buy-again/{id}`. */
+        BuyAgainResult: {
+            lines: {
+                productId: components["schemas"]["Id"];
+                name: components["schemas"]["LocalizedText"];
+                /** @description The quantity the order asked for. */
+                requested: number;
+                /** @description Units put into the bag (below `requested` when stock or the line limit ran out). */
+                added: number;
+            }[];
+            cart: components["schemas"]["Cart"];
+        };
+        /** @description A suggestion for a line the warehouse cannot fill (short for staff, reduced in a partial confirmation for the customer): another product of the same category, within 20 % of the line's price, with enough stock. Only a suggestion; the customer decides. */
+        OrderLineSubstitute: {
+            productId: components["schemas"]["Id"];
+            sku: string;
+            name: components["schemas"]["LocalizedText"];
+            /** @description Its unit price now (the promotion price when one is in force). */
+            price: components["schemas"]["Money"];
+        };
         OrderLine: {
             id: components["schemas"]["Id"];
             productId: components["schemas"]["Id"];
@@ -1868,6 +1931,9 @@ export interface components {
             requestedQuantity: components["schemas"]["Quantity"];
             /** @description Null until the warehouse confirms; 0 when the line is not available. */
             confirmedQuantity: number | null;
+            /** @description Staff of the order's warehouse only (absent for the customer): the units of this product the warehouse has for this order now, its free stock plus what the order itself holds. Short when below `requestedQuantity`. */
+            stockOnHand?: number;
+            substitute?: components["schemas"]["OrderLineSubstitute"];
             /** @description `(confirmedQuantity ?? requestedQuantity) × (promoPrice ?? price)`. */
             amount: components["schemas"]["Money"];
         };
@@ -3888,6 +3954,65 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `inline; filename="<documentId>-<lang>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    buyOrderAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was added, and the bag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyAgainResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrderReceipt: {
+        parameters: {
+            query?: {
+                /** @description The language of the receipt (default the customer's). */
+                lang?: components["schemas"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="receipt-<number>-<lang>.pdf"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

@@ -31,7 +31,10 @@ function unitPrice(line: ApiOrder['lines'][number]): number {
   return line.promoPrice ?? line.price;
 }
 
-/** The lifecycle's view of the order's lines (`lineId` = the API line id as a string, as the server does). */
+/**
+ * The lifecycle's view of the order's lines (`lineId` = the API line id as a string, as the server does). Staff's
+ * copy carries the stock on hand per line, which the lifecycle reads as `available` (a short line blocks Confirm).
+ */
 export function lifecycleLines(order: ApiOrder): OrderLine[] {
   return order.lines.map((line) => ({
     lineId: String(line.id),
@@ -39,7 +42,26 @@ export function lifecycleLines(order: ApiOrder): OrderLine[] {
     confirmed: line.confirmedQuantity,
     price: unitPrice(line),
     points: line.points,
+    ...(line.stockOnHand === undefined ? {} : { available: line.stockOnHand }),
   }));
+}
+
+/** Lines the warehouse knows it cannot fill: stock on hand below the requested quantity (staff's copy only). */
+export function shortLines(order: ApiOrder): ApiOrder['lines'] {
+  return order.lines.filter(
+    (line) => line.stockOnHand !== undefined && line.stockOnHand < line.requestedQuantity,
+  );
+}
+
+/** The lifecycle would allow `order.confirm` for `role` if no line were short (so Confirm shows, disabled). */
+export function confirmBlockedByStock(order: ApiOrder, role: ViewerRole): boolean {
+  if (shortLines(order).length === 0) return false;
+  const unstocked = { ...orderFacts(order), lines: orderFacts(order).lines.map(withoutStock) };
+  return applyEvent(unstocked, { type: 'order.confirm', role }).error === undefined;
+}
+
+function withoutStock({ available: _available, ...line }: OrderLine): OrderLine {
+  return line;
 }
 
 /** The stored facts of an API order, enough for the lifecycle selectors (`selectOrderActions`, `allowedEvents`). */
@@ -96,11 +118,20 @@ export function readFailure(error: unknown): ActionFailure {
   };
 }
 
-/** The editor's first draft: every line at its requested quantity, no note. */
+/**
+ * The editor's first draft: every line at what stock allows (min(requested, on hand); the requested quantity where
+ * stock is unknown), no note, untouched (no problem is shown before the first change or submit).
+ */
 export function initialPartialDraft(order: ApiOrder): PartialDraft {
   return {
-    quantities: Object.fromEntries(order.lines.map((line) => [String(line.id), line.requestedQuantity])),
+    quantities: Object.fromEntries(
+      order.lines.map((line) => [
+        String(line.id),
+        Math.min(line.requestedQuantity, line.stockOnHand ?? line.requestedQuantity),
+      ]),
+    ),
     note: '',
+    touched: false,
   };
 }
 
@@ -136,6 +167,8 @@ export interface PartialPreview {
   problem: PartialProblem | null;
   noteMissing: boolean;
   valid: boolean;
+  /** The user changed something or tried to send: problems may be shown. */
+  touched: boolean;
 }
 
 export function partialPreview(order: ApiOrder, draft: PartialDraft): PartialPreview {
@@ -159,6 +192,7 @@ export function partialPreview(order: ApiOrder, draft: PartialDraft): PartialPre
     problem: validation.ok ? null : validation.problem,
     noteMissing,
     valid: validation.ok && !noteMissing,
+    touched: draft.touched,
   };
 }
 

@@ -38,6 +38,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     pending: null,
     errorCode: null,
     changes: 0,
+    answer: null,
     changedElsewhere: null,
   }),
   initial: 'ready',
@@ -152,6 +153,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
                 ? {
                     ...context.partial,
                     quantities: { ...context.partial.quantities, [event.lineId]: event.quantity },
+                    touched: true,
                   }
                 : null,
             errorCode: null,
@@ -160,7 +162,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
         'partial.note': {
           actions: assign({
             partial: ({ context, event }) =>
-              context.partial ? { ...context.partial, note: event.note } : null,
+              context.partial ? { ...context.partial, note: event.note, touched: true } : null,
             errorCode: null,
           }),
         },
@@ -183,7 +185,14 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
                     },
             }),
           },
-          { actions: { type: 'setError', params: { code: LOCAL_ERROR_CODES.partialInvalid } } },
+          {
+            actions: [
+              assign({
+                partial: ({ context }) => (context.partial ? { ...context.partial, touched: true } : null),
+              }),
+              { type: 'setError', params: { code: LOCAL_ERROR_CODES.partialInvalid } },
+            ],
+          },
         ],
         'partial.close': { target: 'ready', actions: assign({ partial: null }) },
         'order.refreshed': refreshed,

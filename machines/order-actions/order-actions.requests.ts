@@ -1,5 +1,5 @@
 import { assign } from 'xstate';
-import type { PerformActionInput } from './order-actions.types.ts';
+import type { ActionRequest, AnswerKind, PerformActionInput } from './order-actions.types.ts';
 import { failureOf, orderActionsSetup } from './order-actions.setup.ts';
 
 /**
@@ -7,6 +7,22 @@ import { failureOf, orderActionsSetup } from './order-actions.setup.ts';
  * order's version, the fresh order after a conflict without one, and starting a payment. A 409 is someone else's
  * change: the fresh order replaces ours and the machine rests in `ready.conflict` / `ready.refused`.
  */
+
+/** What an accepted request is called in the answer (the decline request is the `order.decline` event). */
+export function answerKindOf(request: ActionRequest | null): AnswerKind {
+  if (request === null) return 'comment';
+  switch (request.kind) {
+    case 'status':
+      return request.event;
+    case 'decline':
+      return 'order.decline';
+    case 'confirmPartial':
+      return 'order.confirmPartial';
+    case 'comment':
+    case 'requeue':
+      return request.kind;
+  }
+}
 
 export const submittingState = orderActionsSetup.createStateConfig({
   invoke: {
@@ -20,6 +36,13 @@ export const submittingState = orderActionsSetup.createStateConfig({
     onDone: {
       target: 'ready.idle',
       actions: [
+        assign(({ context }) => ({
+          answer: {
+            kind: answerKindOf(context.pending),
+            number: context.order.number,
+            fromStatus: context.order.status,
+          },
+        })),
         { type: 'takeOrder', params: ({ event }) => ({ order: event.output }) },
         { type: 'orderChanged', params: ({ event }) => ({ order: event.output }) },
         assign(({ context }) => ({

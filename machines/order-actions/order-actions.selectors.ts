@@ -1,11 +1,18 @@
 import type { SnapshotFrom } from 'xstate';
 import { type OrderActions, selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
 import { LIFECYCLE_EVENT_TYPES } from '../order-lifecycle/order-lifecycle.types.ts';
-import { type PartialPreview, orderFacts, partialPreview } from './order-actions.facts.ts';
+import {
+  type PartialPreview,
+  confirmBlockedByStock,
+  orderFacts,
+  partialPreview,
+  shortLines,
+} from './order-actions.facts.ts';
 import type { orderActionsMachine } from './order-actions.machine.ts';
 import {
   DIRECT_ACTIONS,
   REASON_ACTIONS,
+  type ActionAnswer,
   type ActionRequest,
   type ApiOrder,
   type ExternalChange,
@@ -79,6 +86,14 @@ export interface OrderActionsView {
   order: ApiOrder;
   actions: OrderActions;
   buttons: ActionButton[];
+  /** The one step forward the page offers first (the header's primary button); null when only refusals remain. */
+  primary: ActionButton | null;
+  /** The other buttons (the actions panel), refusals last. */
+  secondary: ActionButton[];
+  /** Confirm would be possible but a line is short: the page shows Confirm disabled, with the short lines. */
+  confirmBlockedByStock: boolean;
+  /** Ids of the lines whose stock on hand is below the requested quantity (staff's copy). */
+  shortLineIds: number[];
   mode: ActionsMode;
   /** A request or payment is running: every button is disabled. */
   busy: boolean;
@@ -95,6 +110,8 @@ export interface OrderActionsView {
   partialNote: string;
   comment: string;
   changes: number;
+  /** The last accepted request (announced once per `changes`). */
+  answer: ActionAnswer | null;
   /** A 1C re-queue of the order runs. */
   requeuing: boolean;
   /** Someone else changed the order while it was open: who and when ("changed by … just now"). */
@@ -105,6 +122,8 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
   const { context } = snapshot;
   const actions = selectOrderActions(orderFacts(context.order), context.role);
   const mode = modeOf(snapshot);
+  const buttons = actionButtons(actions);
+  const primary = buttons.find((button) => button.kind !== 'reason') ?? null;
   const sending = mode === 'submitting' || mode === 'refreshing';
   const form =
     mode === 'reasoning' || (sending && context.reason !== null && context.pending?.kind !== 'comment')
@@ -115,7 +134,11 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
   return {
     order: context.order,
     actions,
-    buttons: actionButtons(actions),
+    buttons,
+    primary,
+    secondary: buttons.filter((button) => button !== primary),
+    confirmBlockedByStock: confirmBlockedByStock(context.order, context.role),
+    shortLineIds: shortLines(context.order).map((line) => line.id),
     mode,
     busy: mode === 'submitting' || mode === 'refreshing' || mode === 'paying' || mode === 'redirecting',
     pending: context.pending,
@@ -131,6 +154,7 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     partialNote: context.partial?.note ?? '',
     comment: context.comment,
     changes: context.changes,
+    answer: context.answer,
     requeuing: sending && context.pending?.kind === 'requeue',
     changedElsewhere: context.changedElsewhere,
   };

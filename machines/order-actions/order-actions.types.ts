@@ -57,6 +57,17 @@ export type ActionRequest =
   /** Queue a failed 1C exchange again (`POST /orders/set/{id}/exchange-requeue?version=`). */
   | { kind: 'requeue' };
 
+/** What an accepted request did, as the page names it ("Order 000204 confirmed"). */
+export type AnswerKind = DirectAction | ReasonAction | 'order.confirmPartial' | 'comment' | 'requeue';
+
+/** The last request the server accepted: what it was, on which order, and the status the order left. */
+export interface ActionAnswer {
+  kind: AnswerKind;
+  number: string;
+  /** The status before the action (staff go on to the next order of that status's tab). */
+  fromStatus: OrderStatus;
+}
+
 export interface PerformActionInput {
   orderId: number;
   version: number;
@@ -74,6 +85,8 @@ export interface PartialDraft {
   /** New quantity per line id (all lines of the order). */
   quantities: Record<string, number>;
   note: string;
+  /** Changed or submitted at least once: until then the editor shows no problem. */
+  touched: boolean;
 }
 
 export interface ReasonDraft {
@@ -106,6 +119,8 @@ export interface OrderActionsContext {
   errorCode: string | null;
   /** Bumped by every successful change, so views can announce it. */
   changes: number;
+  /** The last accepted request (what the toast, the live region and "next order" say); null before any. */
+  answer: ActionAnswer | null;
   /** Someone else changed the order while it was open (shown until seen or until we act). */
   changedElsewhere: ExternalChange | null;
 }

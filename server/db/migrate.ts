@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-exchange-sessions.ts';
 import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-list-indexes.ts';
 import * as m0006 from './migrations/0006-warehouse-queue.ts';
+import * as m0007 from './migrations/0007-order-desk.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-events': m0004,
   '0005-list-indexes': m0005,
   '0006-warehouse-queue': m0006,
+  '0007-order-desk': m0007,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

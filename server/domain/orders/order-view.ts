@@ -6,11 +6,13 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import type { components } from '../../../openapi/schema.d.ts';
+import type { AuthContext } from '../../auth/authenticate.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot, DB, OrdersTable } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';
 import { loadOrderExchanges } from '../exchange/view.ts';
 import { HISTORY_ACTOR_ROLES, type HistoryActorRole } from './history-events.ts';
+import { onHandOf, shortfallOf, substitutesFor, type Substitute } from './stock.ts';
 
 export type Order = components['schemas']['Order'];
 export type OrderSummary = components['schemas']['OrderSummary'];
@@ -23,6 +25,18 @@ export type Db = Kysely<DB> | Transaction<DB>;
 export interface OrderViewOptions {
   publicUrl: string;
   lang: Lang;
+  /**
+   * Who reads the order. Staff of the order's warehouse (and the server itself, `undefined`) see the warehouse's
+   * internals: stock on hand per line, the warehouse number and total, the 1C exchange. The customer (or a public
+   * caller, `null`) gets those as null / absent.
+   */
+  viewer?: AuthContext | null;
+}
+
+/** The reader sees the warehouse's internals of an order of `warehouseId`. */
+export function seesInternals(viewer: AuthContext | null | undefined, warehouseId: number): boolean {
+  if (viewer === undefined) return true;
+  return viewer !== null && viewer.wh && viewer.warehouseId === warehouseId;
 }
 
 /** A delivery address snapshot; orders placed through the API also keep the id of the address it was copied from. */
@@ -171,6 +185,12 @@ async function deliveryAddressOf(
   };
 }
 
+function substituteOf(found: Substitute | undefined): {
+  substitute?: components['schemas']['OrderLineSubstitute'];
+} {
+  return found === undefined ? {} : { substitute: found };
+}
+
 /** The whole order (lines, history with actor names, address snapshot, pickup point, payment link), or null. */
 export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Promise<Order | null> {
   const summaryRow = await summaryColumns(db).where('o.id', '=', id).executeTakeFirst();
@@ -206,6 +226,8 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
         'l.confirmed_quantity',
         'p.sku',
         'p.image_url',
+        'p.stock',
+        'p.category',
       ])
       .where('l.order_id', '=', id)
       .orderBy('l.id')
@@ -254,9 +276,22 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
     0,
   );
   const summary = toOrderSummary(summaryRow, view.lang, itemCount);
+  const internals = seesInternals(view.viewer, summaryRow.warehouse_id);
+  const needing = lines.map((line) => ({
+    line,
+    // Staff: what the warehouse cannot give now; the customer: what a partial confirmation took away.
+    missing: internals
+      ? shortfallOf(summary.status, line)
+      : line.requested_quantity - (line.confirmed_quantity ?? line.requested_quantity),
+  }));
+  const substitutes = await substitutesFor(
+    db,
+    lines.map((line) => line.product_id),
+    needing,
+  );
   return {
     ...summary,
-    exchange: (await loadOrderExchanges(db, [id])).get(id) ?? null,
+    exchange: internals ? ((await loadOrderExchanges(db, [id])).get(id) ?? null) : null,
     deliveryAddress: await deliveryAddressOf(db, row.user_id, row.delivery_address),
     pickupPoint:
       pickupPoint === undefined
@@ -273,8 +308,8 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
     comment: row.comment,
     cancelReason: row.cancel_reason,
     paymentLink: payment === undefined ? null : paymentUrl(view.publicUrl, payment.id),
-    warehouseNumber: row.warehouse_number,
-    warehouseTotal: row.warehouse_total,
+    warehouseNumber: internals ? row.warehouse_number : null,
+    warehouseTotal: internals ? row.warehouse_total : null,
     partialNote: row.partial_note,
     lines: lines.map((line) => ({
       id: line.id,
@@ -286,6 +321,8 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
       points: roundPoints(Number(line.points)),
       requestedQuantity: line.requested_quantity,
       confirmedQuantity: line.confirmed_quantity,
+      ...(internals ? { stockOnHand: onHandOf(summary.status, line) } : {}),
+      ...substituteOf(substitutes.get(line.id)),
       amount: (line.confirmed_quantity ?? line.requested_quantity) * line.price,
     })),
     history: history.map((entry) => ({

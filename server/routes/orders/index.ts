@@ -2,6 +2,7 @@
 import type { Handlers } from '../../contract/types.ts';
 import { confirmOrderPartially, declineOrder, setOrderComment, setOrderStatus } from './actions.ts';
 import { createOrder } from './create.ts';
+import { buyOrderAgain, getOrderReceipt } from './extras.ts';
 import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
 import { getOrder, listMyOrders, listWarehouseOrders } from './read.ts';
 import { bulkOrderAction, getPackingSlips, getPickList, getWarehouseQueues } from './queue.ts';
@@ -22,6 +23,8 @@ export const orderHandlers = {
   bulkOrderAction,
   getPickList,
   getPackingSlips,
+  buyOrderAgain,
+  getOrderReceipt,
 } satisfies Pick<
   Handlers,
   | 'createOrder'
@@ -39,4 +42,6 @@ export const orderHandlers = {
   | 'bulkOrderAction'
   | 'getPickList'
   | 'getPackingSlips'
+  | 'buyOrderAgain'
+  | 'getOrderReceipt'
 >;

@@ -408,3 +408,41 @@ describe('order actions: comments and payment', () => {
     expect(view().mode).toBe('idle');
   });
 });
+
+describe('order actions: every accepted action answers', () => {
+  it('names what was done, on which order, from which status, and splits the primary step from the rest', async () => {
+    const checking = makeOrder({ status: 'checking' });
+    const { actor, view } = start(checking, 'warehouse', async (input) =>
+      moved(checking, { status: input.request.kind === 'status' ? input.request.status : 'checking' }),
+    );
+    expect(view().answer).toBeNull();
+    expect(view().primary).toEqual({ kind: 'direct', action: 'order.confirm' });
+    expect(view().secondary.map((button) => button.action)).toEqual([
+      'order.confirmPartial',
+      'order.reject',
+      'order.decline',
+    ]);
+    actor.send({ type: 'action.run', action: 'order.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }) && snapshot.context.changes === 1);
+    expect(view().answer).toEqual({ kind: 'order.confirm', number: checking.number, fromStatus: 'checking' });
+  });
+
+  it('calls a decline by its event, and keeps no answer after a refusal', async () => {
+    const checking = makeOrder({ status: 'checking', version: 4 });
+    const { actor, view } = start(checking, 'warehouse', async () =>
+      moved(checking, { status: 'cancelled_by_warehouse' }),
+    );
+    actor.send({ type: 'reason.open', action: 'order.decline' });
+    actor.send({ type: 'reason.change', text: 'Asked by phone' });
+    actor.send({ type: 'reason.submit' });
+    await waitFor(actor, (snapshot) => snapshot.context.changes === 1);
+    expect(view().answer?.kind).toBe('order.decline');
+
+    const refused = start(checking, 'warehouse', () =>
+      Promise.reject(conflict('VERSION_CONFLICT', checking)),
+    );
+    refused.actor.send({ type: 'action.run', action: 'order.confirm' });
+    await waitFor(refused.actor, (snapshot) => snapshot.matches({ ready: 'conflict' }));
+    expect(refused.view().answer).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { languageSuite } from './language.suite';
 import { networkExportSuite } from './network-export.suite';
 import { orderActionsSuite } from './order-actions.suite';
 import { orderBulkSuite } from './order-bulk.suite';
+import { orderExtrasSuite } from './order-extras.suite';
 import { orderLifecycleSuite } from './order-lifecycle.suite';
 import { orderPrintSuite } from './order-print.suite';
 import { passwordChangeSuite } from './password-change.suite';
@@ -32,6 +33,7 @@ export const PATH_SUITES: readonly PathSuite[] = [
   orderActionsSuite,
   orderBulkSuite,
   orderPrintSuite,
+  orderExtrasSuite,
   checkoutSuite,
   authSuite,
   emailConfirmationSuite,

@@ -1,26 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import type {
-  ActionButton,
-  OrderActionsView,
-} from '../../../../machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
 import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useLocale } from '../../../i18n/i18n.ts';
+import { ActionButtonView } from './order-action-button.tsx';
 import { ACTION_LABELS } from './order-messages.ts';
 
-function eventFor(button: ActionButton): OrderActionsEvent {
-  switch (button.kind) {
-    case 'direct':
-      return { type: 'action.run', action: button.action };
-    case 'reason':
-      return { type: 'reason.open', action: button.action };
-    case 'partial':
-      return { type: 'partial.open' };
-    case 'pay':
-      return { type: 'payment.start' };
-  }
-}
-
-/** The buttons the lifecycle allows this role now (from the machine), and the two "why not" hints. */
+/**
+ * The buttons the lifecycle allows this role now (from the machine) besides the header's primary step, and the two
+ * "why not" hints.
+ */
 export function OrderActionsPanel({
   view,
   send,
@@ -29,6 +18,12 @@ export function OrderActionsPanel({
   send: (event: OrderActionsEvent) => void;
 }) {
   const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const others = view.secondary;
+  const shortNames = view.order.lines
+    .filter((line) => view.shortLineIds.includes(line.id))
+    .map((line) => line.name[locale])
+    .join(', ');
   const hints = [
     view.actions.prepareBlockedByPayment
       ? t`The card payment has not arrived yet: the order can be prepared once it is paid.`
@@ -41,23 +36,29 @@ export function OrderActionsPanel({
   return (
     <section className="order-card order-actions" aria-labelledby="order-actions-title" aria-busy={view.busy}>
       <h2 id="order-actions-title" className="order-card__title">{t`Actions`}</h2>
-      {view.buttons.length === 0 ? (
-        <p className="order-fields__hint">{t`No action is possible on this order now.`}</p>
+      {others.length === 0 ? (
+        <p className="order-fields__hint">
+          {view.primary === null
+            ? t`No action is possible on this order now.`
+            : t`No other action is possible now.`}
+        </p>
       ) : (
         <div className="order-actions__buttons">
-          {view.buttons.map((button) => (
-            <Button
-              key={button.action}
-              data-action={button.action}
-              variant={button.kind === 'reason' ? 'secondary' : 'primary'}
-              disabled={view.busy || view.form !== null}
-              onClick={() => send(eventFor(button))}
-            >
-              {i18n._(ACTION_LABELS[button.action])}
-            </Button>
+          {others.map((button) => (
+            <ActionButtonView key={button.action} button={button} view={view} send={send} />
           ))}
         </div>
       )}
+      {view.confirmBlockedByStock ? (
+        <div className="order-actions__blocked">
+          <Button data-action-blocked="order.confirm" disabled aria-describedby="order-confirm-blocked">
+            {i18n._(ACTION_LABELS['order.confirm'])}
+          </Button>
+          <p id="order-confirm-blocked" className="order-fields__hint">
+            {t`Not enough stock on hand for: ${shortNames}. Confirm partially or reject.`}
+          </p>
+        </div>
+      ) : null}
       {hints.map((hint) => (
         <p key={hint} className="order-fields__hint">
           {hint}

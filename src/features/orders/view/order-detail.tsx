@@ -2,11 +2,13 @@ import type { ApiOrder, ViewerRole } from '../../../../machines/order-actions/or
 import { ExchangeStatus } from '../exchange/exchange-status.tsx';
 import { OrderActionsPanel } from './order-actions-panel.tsx';
 import { OrderCommentForm } from './order-comment-form.tsx';
+import { OrderExtras } from './order-extras.tsx';
 import { OrderFields } from './order-fields.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderLiveNotice } from './order-live-notice.tsx';
 import { OrderNotice } from './order-notice.tsx';
+import { OrderStatusHeader } from './order-status-header.tsx';
 import { OrderViewers } from './order-viewers.tsx';
 import { PartialComparisonView } from './partial-comparison.tsx';
 import { PartialEditor } from './partial-editor.tsx';
@@ -36,6 +38,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       data-payment-state={order.paymentState}
     >
       {viewer === 'warehouse' ? <OrderViewers orderId={order.id} /> : null}
+      <OrderStatusHeader view={view} send={send} viewer={viewer} />
       <OrderLiveNotice view={view} send={send} />
       <OrderNotice view={view} send={send} />
       {view.actions.canAcceptPartial ? <PartialComparisonView order={order} minPv={minPv} /> : null}
@@ -47,8 +50,9 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
         actsAsWarehouse={viewer === 'warehouse'}
         requeue={{ pending: view.requeuing, onRequeue: () => send({ type: 'exchange.requeue' }) }}
       />
-      <OrderLines order={order} />
-      <OrderFields order={order} />
+      <OrderLines order={order} shortLineIds={view.shortLineIds} />
+      <OrderFields order={order} staff={viewer === 'warehouse'} />
+      <OrderExtras orderId={order.id} viewer={viewer} />
       <OrderHistory order={order} />
       <OrderCommentForm view={view} send={send} />
     </div>

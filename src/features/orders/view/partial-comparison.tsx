@@ -52,9 +52,17 @@ export function PartialComparisonView({ order, minPv }: { order: ApiOrder; minPv
           <tbody>
             {comparison.lines.map((line) => {
               const source = order.lines.find((candidate) => candidate.id === line.lineId);
+              const substitute = source?.substitute;
               return (
                 <tr key={line.lineId} data-change={line.change}>
-                  <th scope="row">{source?.name[locale] ?? line.lineId}</th>
+                  <th scope="row">
+                    {source?.name[locale] ?? line.lineId}
+                    {substitute === undefined || line.change === 'kept' ? null : (
+                      <span className="order-table__substitute" data-substitute={substitute.productId}>
+                        {t`Suggestion: ${substitute.name[locale]} (${substitute.sku}), ${money(substitute.price)}, in stock. You can add it to a new order.`}
+                      </span>
+                    )}
+                  </th>
                   <td className="order-table__num">{line.requested}</td>
                   <td className="order-table__num">{line.confirmed}</td>
                   <td>

@@ -32,6 +32,9 @@ export function PartialEditor({
   const noteId = `${id}-note`;
   const problemId = `${id}-problem`;
   const showNoteError = view.errorCode !== null && preview.noteMissing;
+  // No problem is shown before the first change or submit (the editor opens with what stock allows).
+  const problem = preview.touched ? preview.problem : null;
+  const stocked = order.lines.some((line) => line.stockOnHand !== undefined);
 
   return (
     <form
@@ -54,6 +57,7 @@ export function PartialEditor({
             <tr>
               <th scope="col">{t`Product`}</th>
               <th scope="col" className="order-table__num">{t`Requested quantity`}</th>
+              {stocked ? <th scope="col" className="order-table__num">{t`On hand`}</th> : null}
               <th scope="col" className="order-table__num">{t`New quantity`}</th>
             </tr>
           </thead>
@@ -61,10 +65,18 @@ export function PartialEditor({
             {preview.lines.map((line, index) => {
               const source = order.lines.find((candidate) => String(candidate.id) === line.lineId);
               const name = source?.name[locale] ?? line.lineId;
+              const onHand = source?.stockOnHand;
+              const short = onHand !== undefined && onHand < line.requested;
               return (
-                <tr key={line.lineId} data-line-id={line.lineId}>
+                <tr key={line.lineId} data-line-id={line.lineId} data-short={short ? '' : undefined}>
                   <th scope="row">{name}</th>
                   <td className="order-table__num">{line.requested}</td>
+                  {stocked ? (
+                    <td className="order-table__num" data-stock={onHand}>
+                      {onHand ?? ''}
+                      {short ? <span className="order-table__short">{t`Short`}</span> : null}
+                    </td>
+                  ) : null}
                   <td className="order-table__num">
                     <input
                       ref={index === 0 ? first : undefined}
@@ -76,7 +88,7 @@ export function PartialEditor({
                       max={line.requested}
                       step={1}
                       aria-label={t`New quantity of ${name} (0 to ${line.requested})`}
-                      aria-invalid={!line.inRange}
+                      aria-invalid={preview.touched && !line.inRange}
                       value={Number.isFinite(line.quantity) ? String(line.quantity) : ''}
                       onChange={(event) => {
                         const raw = event.target.value.trim();
@@ -116,9 +128,9 @@ export function PartialEditor({
           </dd>
         </div>
       </dl>
-      {preview.problem === null ? null : (
+      {problem === null ? null : (
         <p id={problemId} className="order-form__problem">
-          {i18n._(PARTIAL_PROBLEMS[preview.problem])}
+          {i18n._(PARTIAL_PROBLEMS[problem])}
         </p>
       )}
       <label htmlFor={noteId} className="order-form__label">
@@ -146,7 +158,7 @@ export function PartialEditor({
           type="submit"
           disabled={view.busy}
           aria-busy={view.busy}
-          aria-describedby={preview.problem === null ? undefined : problemId}
+          aria-describedby={problem === null ? undefined : problemId}
         >
           {t`Send to the distributor`}
         </Button>

@@ -1,0 +1,142 @@
+// Issue 13 point 2 on the API: "Buy again" puts the order's lines into the bag and says what is no longer
+// available; the receipt is a real PDF in the customer's language (text read back with pdftotext).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/schema.d.ts';
+import type { TestApp } from '../../support/app.ts';
+import {
+  PARTNER,
+  USER,
+  WAREHOUSE,
+  fillCart,
+  placeOrder,
+  stockedProducts,
+  startOrdersApp,
+  tokenFor,
+  userId,
+} from './support.ts';
+
+type BuyAgainResult = components['schemas']['BuyAgainResult'];
+
+let t: TestApp;
+let partner: string;
+
+beforeAll(async () => {
+  t = await startOrdersApp();
+  partner = await tokenFor(t, PARTNER);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+  try {
+    const path = join(dir, 'receipt.pdf');
+    writeFileSync(path, pdf);
+    return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('buy again', () => {
+  it('puts the lines into the bag and answers the one no longer available with 0 added', async () => {
+    const [first, second] = await stockedProducts(t, 2, 30);
+    if (first === undefined || second === undefined) throw new Error('no stocked products');
+    const order = await placeOrder(t, PARTNER, {
+      lines: [
+        [first.id, 2],
+        [second.id, 3],
+      ],
+    });
+    const before = await t.db
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('products').set({ stock: 0 }).where('id', '=', second.id).execute();
+    try {
+      await fillCart(t, await userId(t, PARTNER), []);
+      const response = await t.post<BuyAgainResult>(`/orders/buy-again/${order.id}`, { token: partner });
+      expect(response.status).toBe(200);
+      expect(response.body.lines).toEqual([
+        expect.objectContaining({ productId: first.id, requested: 2, added: 2 }),
+        expect.objectContaining({ productId: second.id, requested: 3, added: 0 }),
+      ]);
+      expect(response.body.cart.items.map((item) => [item.productId, item.quantity])).toEqual([
+        [first.id, 2],
+      ]);
+      const bag = await t.db
+        .selectFrom('carts')
+        .select(['product_id', 'quantity'])
+        .where('user_id', '=', await userId(t, PARTNER))
+        .execute();
+      expect(bag).toEqual([{ product_id: first.id, quantity: 2 }]);
+    } finally {
+      await t.db.updateTable('products').set({ stock: before.stock }).where('id', '=', second.id).execute();
+    }
+  });
+
+  it('is the customer’s own: another account gets 404 and nothing changes', async () => {
+    const order = await placeOrder(t, PARTNER);
+    const other = await t.post(`/orders/buy-again/${order.id}`, { token: await tokenFor(t, USER) });
+    expect(other.status).toBe(404);
+    const staff = await t.post(`/orders/buy-again/${order.id}`, { token: await tokenFor(t, WAREHOUSE) });
+    expect(staff.status).toBe(404);
+  });
+});
+
+describe('the receipt', () => {
+  it('is a PDF in the customer’s language with the lines, the delivery row and the total', async () => {
+    const order = await placeOrder(t, PARTNER, { delivery: true });
+    const lang = (
+      await t.db.selectFrom('users').select('lang').where('email', '=', PARTNER).executeTakeFirstOrThrow()
+    ).lang;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/orders/receipt/${order.id}`,
+      headers: { authorization: `Bearer ${partner}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(String(response.headers['content-disposition'])).toContain(`receipt-${order.number}-${lang}.pdf`);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(order.number);
+    for (const line of order.lines) expect(text).toContain(line.name[lang].slice(0, 12));
+    const total = new Intl.NumberFormat(lang, { style: 'currency', currency: order.currency }).format(
+      order.finalCost / 100,
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(total.replace(/\s+/g, ' '));
+    const words = {
+      ru: 'Квитанция',
+      en: 'Receipt',
+      ro: 'Chitanță',
+      uk: 'Квитанція',
+      it: 'Ricevuta',
+    } as const;
+    expect(text).toContain(words[lang]);
+
+    const english = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/orders/receipt/${order.id}?lang=en`,
+      headers: { authorization: `Bearer ${await tokenFor(t, WAREHOUSE)}` },
+    });
+    expect(english.statusCode).toBe(200);
+    const englishText = pdfText(english.rawPayload);
+    expect(englishText).toContain('Receipt');
+    expect(englishText).toContain('Delivery');
+    expect(englishText).toContain('Total');
+
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/orders/receipt/${order.id}`,
+      headers: { authorization: `Bearer ${await tokenFor(t, USER)}` },
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+});
