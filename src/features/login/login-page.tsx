@@ -40,7 +40,9 @@ export default function LoginPage() {
     return descriptor === null ? null : i18n._(descriptor);
   };
 
-  const onSubmit = handleSubmit(({ email, password }) => send({ type: 'auth.login', email, password }));
+  const onSubmit = handleSubmit(({ email, password }) =>
+    send({ type: 'auth.login', email, password, lang: i18n.locale }),
+  );
 
   return (
     <section className="auth-card">

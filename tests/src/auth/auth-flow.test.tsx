@@ -66,6 +66,10 @@ function fakeServer(loginToken: string): {
       return json(200, userFixture({ emailConfirmed: server.emailConfirmed }));
     }
     if (path === '/users/my-warehouse') return json(404, { code: 'NOT_FOUND', status: 404 });
+    if (path === '/users/lang' && request.method === 'POST') {
+      const { lang } = JSON.parse(body) as { lang: 'en' };
+      return json(200, userFixture({ emailConfirmed: server.emailConfirmed, lang }));
+    }
     return json(404, { code: 'NOT_FOUND', status: 404 });
   };
   return { server, fetch };
@@ -149,6 +153,10 @@ describe('the auth flow in the app', () => {
     );
     const me = server.calls.find((call) => call.path === '/users/me');
     expect(me?.authorization).toBe(`Bearer ${token}`);
+    // The language shown on the login page is saved to the account (issue 13).
+    await waitFor(() => expect(server.calls.some((call) => call.path === '/users/lang')).toBe(true));
+    const saved = server.calls.find((call) => call.path === '/users/lang');
+    expect(JSON.parse(saved?.body ?? '{}')).toEqual({ lang: 'en' });
   });
 
   it('shows the error and stays on /login after a wrong password', async () => {
