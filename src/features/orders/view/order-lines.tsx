@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
 import { formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
@@ -62,7 +63,7 @@ export function OrderLines({ order }: { order: ApiOrder }) {
             <tr>
               <th scope="row">{t`Order total`}</th>
               <td className="order-table__num" colSpan={2}>
-                {t`${formatNumber(order.itemCount, locale)} items`}
+                {t({ message: plural(order.itemCount, { one: '# item', other: '# items' }) })}
               </td>
               <td className="order-table__num" colSpan={2}>
                 {t`${formatPoints(order.points, locale)} PV`}
