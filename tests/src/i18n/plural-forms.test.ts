@@ -6,7 +6,8 @@ import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
 
 /** The same messages the order list writes (`list-orders.tsx`): the catalogs must hold every plural form. */
 const items = (count: number) => i18n._(msg({ message: plural(count, { one: '# item', other: '# items' }) }));
-const orders = (total: number) => i18n._(msg({ message: plural(total, { one: '# order', other: '# orders' }) }));
+const orders = (total: number) =>
+  i18n._(msg({ message: plural(total, { one: '# order', other: '# orders' }) }));
 /** The warehouse tab "New" (many orders), next to the status "New" of one order (context `order status`). */
 const newTab = msg`New`;
 
@@ -23,7 +24,12 @@ describe('plural forms and contexts in the catalogs (issue 13.5)', () => {
 
   it('Russian: 1 товар, 2 товара, 5 товаров, 21 товар', async () => {
     await activateLocale('ru');
-    expect([items(1), items(2), items(5), items(21)]).toEqual(['1 товар', '2 товара', '5 товаров', '21 товар']);
+    expect([items(1), items(2), items(5), items(21)]).toEqual([
+      '1 товар',
+      '2 товара',
+      '5 товаров',
+      '21 товар',
+    ]);
     expect([orders(1), orders(3), orders(11)]).toEqual(['1 заказ', '3 заказа', '11 заказов']);
   });
 
