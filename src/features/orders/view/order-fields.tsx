@@ -116,9 +116,7 @@ export function OrderFields({ order }: { order: ApiOrder }) {
       <section className="order-card" aria-labelledby="order-fields-warehouse">
         <h2 id="order-fields-warehouse" className="order-card__title">{t`Warehouse`}</h2>
         <dl className="order-fields__list">
-          <Field label={t`Warehouse`}>
-            {localName(order.warehouse.names, locale, order.warehouse.name)}
-          </Field>
+          <Field label={t`Warehouse`}>{localName(order.warehouse.names, locale, order.warehouse.name)}</Field>
           <Field label={t`Warehouse number`}>{text(order.warehouseNumber)}</Field>
           <Field label={t`Warehouse total`}>
             {order.warehouseTotal === null ? none : money(order.warehouseTotal)}
