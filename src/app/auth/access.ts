@@ -24,7 +24,7 @@ const ACCESS: ReadonlyArray<readonly [string, readonly SignedInRole[]]> = [
   [PATHS.wishlist, SHOPPERS],
   [PATHS.myOrders, SHOPPERS],
   [PATHS.myOrder, SHOPPERS],
-  [PATHS.documents, SHOPPERS],
+  [PATHS.documents, ALL],
   [PATHS.promotions, PARTNERS],
   [PATHS.charts, PARTNERS],
   [PATHS.myDistributors, PARTNERS],

@@ -337,7 +337,8 @@ test('/my-orders: tabs, newest first, server paging and links to the order', asy
   const placed = await apiPlaceOrder(request, 'cash');
   await page.goto('/my-orders');
   const t = await textsOf(page, request);
-  const first = page.locator('.orders-list__table tbody tr').first();
+  // Orders waiting for the distributor come first (issue 13.1); the new cash order heads the rest.
+  const first = page.locator('.orders-list__table tbody tr:not([data-attention])').first();
   await expect(first).toHaveAttribute('data-order-id', String(placed.id));
   await expect(first.locator('[data-display-status="new"]')).toBeVisible();
   // Paging by the server: page 2 shows other, older orders.

@@ -153,10 +153,8 @@ describe('the auth flow in the app', () => {
     );
     const me = server.calls.find((call) => call.path === '/users/me');
     expect(me?.authorization).toBe(`Bearer ${token}`);
-    // The language shown on the login page is saved to the account (issue 13).
-    await waitFor(() => expect(server.calls.some((call) => call.path === '/users/lang')).toBe(true));
-    const saved = server.calls.find((call) => call.path === '/users/lang');
-    expect(JSON.parse(saved?.body ?? '{}')).toEqual({ lang: 'en' });
+    // No language was chosen on the login page: the account's own applies and nothing is saved (issue 13).
+    expect(server.calls.some((call) => call.path === '/users/lang')).toBe(false);
   });
 
   it('shows the error and stays on /login after a wrong password', async () => {
