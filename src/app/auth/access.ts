@@ -25,7 +25,7 @@ const ACCESS: ReadonlyArray<readonly [string, readonly SignedInRole[]]> = [
   [PATHS.myOrders, SHOPPERS],
   [PATHS.myOrder, SHOPPERS],
   [PATHS.documents, ALL],
-  [PATHS.promotions, PARTNERS],
+  [PATHS.promotions, SHOPPERS],
   [PATHS.charts, PARTNERS],
   [PATHS.myDistributors, PARTNERS],
   [PATHS.myDistributor, PARTNERS],

@@ -28,7 +28,8 @@ describe('what each role may use (issue 13.4)', () => {
   it('lets a customer shop but not see the network or the warehouse desk', () => {
     expect(canUsePath('user', '/new-order')).toBe(true);
     expect(canUsePath('user', '/shopping-bag/checkout')).toBe(true);
-    for (const path of ['/my-distributers', '/charts', '/promotions', '/my-orders-warehouse'])
+    expect(canUsePath('user', '/promotions')).toBe(true);
+    for (const path of ['/my-distributers', '/charts', '/client-base', '/my-orders-warehouse'])
       expect(canUsePath('user', path), path).toBe(false);
     expect(canUsePath('partner', '/my-orders-warehouse')).toBe(false);
     expect(canUsePath('partner_warehouse', '/my-orders-warehouse')).toBe(true);
