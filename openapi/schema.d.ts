@@ -1636,15 +1636,35 @@ export interface components {
             name: components["schemas"]["LocalizedText"];
             city: string;
             address: string;
-            /** @description Opening hours as shown (`Mon–Fri 09:00–18:00, Sat 10:00–14:00`). */
+            /**
+             * @description The opening hours as stored, in the OpenStreetMap `opening_hours` form (`Mo-Fr 09:00-19:00; Sa 10:00-15:00`).
+             *     Not for display: `openingHours` carries the same hours as data, which the SPA writes with localised day names.
+             */
             workingHours: string;
+            /**
+             * @description Extension (issue 13.5), always sent by this server. The opening hours as data, one entry per group of days
+             *     with the same hours (empty when the stored text cannot be read).
+             */
+            openingHours?: components["schemas"]["OpeningHoursSpan"][];
             warehouseId: components["schemas"]["Id"];
+        };
+        /** @description Extension (issue 13.5). Days (ISO numbers, 1 = Monday … 7 = Sunday) open from `opens` to `closes`. */
+        OpeningHoursSpan: {
+            days: number[];
+            opens: string;
+            closes: string;
         };
         Warehouse: {
             id: components["schemas"]["Id"];
             /** @description The warehouse's code (`WH-01`). */
             number: string;
+            /** @description The name in the account's language. */
             name: string;
+            /**
+             * @description Extension (issue 13.5), always sent by this server. The name in every language; the SPA shows the
+             *     interface language's.
+             */
+            names?: components["schemas"]["LocalizedText"];
             city: string;
             address: string;
             pickupPoints: components["schemas"]["PickupPoint"][];
@@ -1825,7 +1845,13 @@ export interface components {
         OrderWarehouse: {
             id: components["schemas"]["Id"];
             number: string;
+            /** @description The name in the request's language (`Accept-Language`). */
             name: string;
+            /**
+             * @description Extension (issue 13.5), always sent by this server. The name in every language; the SPA shows the
+             *     interface language's.
+             */
+            names?: components["schemas"]["LocalizedText"];
         };
         /**
          * @description Where an order stands in the 1C exchange: `queued` (waiting for 1C's next query), `sent` (in a query 1C has

@@ -7,10 +7,13 @@
  * has a translation that loses or invents a `{placeholder}`, does not compile, or, outside English, is the
  * English source text unchanged (except the few words in IDENTICAL_ALLOWED). Stale catalog entries (messages
  * no longer in the source) fail too: run `npm run i18n:extract`.
- * Prints the counts per locale.
+ * Prints the counts per locale. Then `scripts/i18n-check-server.ts` checks what the server sends for people to read
+ * (error texts, warehouse and pickup-point names, opening hours as data, labels of history events).
  */
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Texts that are legitimately the same as English in a given language, each with its reason.
@@ -114,6 +117,12 @@ for (const catalog of catalogs) {
 }
 
 console.table(rows);
+const serverCheck = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./i18n-check-server.ts', import.meta.url))],
+  { stdio: 'inherit' },
+);
+if (serverCheck.status !== 0) problems.push('server-sent labels: see above');
 if (problems.length > 0) {
   console.error(`\n${problems.length} translation problem(s):`);
   for (const problem of problems) console.error(`  - ${problem}`);

@@ -25,5 +25,12 @@ export const fetchUserActor = fromPromise<AuthUser>(async () => injected('fetchU
 /** `GET /users/my-warehouse`; resolves with the warehouse, or `null` when none is assigned (404). */
 export const fetchWarehouseActor = fromPromise<AuthWarehouse | null>(async () => injected('fetchWarehouse'));
 
+/**
+ * `POST /users/lang`: saves the language chosen on the login page to the account; resolves with the updated user.
+ */
+export const saveLanguageActor = fromPromise<AuthUser, { lang: string }>(async () =>
+  injected('saveLanguage'),
+);
+
 /** `POST /users/confirm-email/resend`; resolves when a new confirmation link was sent. */
 export const resendConfirmationActor = fromPromise<void>(async () => injected('resendConfirmation'));

@@ -1,4 +1,4 @@
-import type { TokenPayload } from './auth.token.ts';
+import { bareToken, type TokenPayload } from './auth.token.ts';
 import type { AuthUser } from './auth.types.ts';
 
 /** Where a 401 or an expired token does not send the user again: the login paths (spec section 8). */
@@ -15,7 +15,10 @@ export function isLoginPath(pathname: string): boolean {
   return LOGIN_PATHS.includes(path);
 }
 
-/** The token in the query string of `initialUrl` when the path is `/`; `null` otherwise (also for an empty value). */
+/**
+ * The bare token in the query string of `initialUrl` when the path is `/` (with or without a `Bearer ` prefix);
+ * `null` otherwise (also for an empty value).
+ */
 export function urlTokenOf(initialUrl: string): string | null {
   let url: URL;
   try {
@@ -24,8 +27,8 @@ export function urlTokenOf(initialUrl: string): string | null {
     return null;
   }
   if (url.pathname !== '/') return null;
-  const token = url.searchParams.get(URL_TOKEN_PARAM);
-  return token === null || token.trim() === '' ? null : token.trim();
+  const token = bareToken(url.searchParams.get(URL_TOKEN_PARAM) ?? '');
+  return token === '' ? null : token;
 }
 
 /** The query string of `search` (with or without `?`) without the token parameter, `?` included when non-empty. */

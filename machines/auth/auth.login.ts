@@ -7,7 +7,12 @@ export const loggedOutState = authSetup.createStateConfig({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'auth.login': 'loggingIn' },
+      on: {
+        'auth.login': {
+          target: 'loggingIn',
+          actions: assign({ loginLang: ({ event }) => event.lang ?? null }),
+        },
+      },
     },
     loggingIn: {
       entry: assign({ loginError: null, logoutReason: null }),

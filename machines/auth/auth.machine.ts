@@ -1,6 +1,6 @@
 import { urlTokenOf } from './auth.guards.ts';
 import { loggedOutState } from './auth.login.ts';
-import { expiryState, profileState, warehouseState } from './auth.session.ts';
+import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.ts';
 import { authSetup } from './auth.setup.ts';
 
 /**
@@ -34,6 +34,7 @@ export const authMachine = authSetup.createMachine({
     loginError: null,
     resendError: null,
     logoutReason: null,
+    loginLang: null,
     expiryTimerCapped: false,
     initialUrl: input.initialUrl,
     storedToken: input.storedToken,
@@ -128,6 +129,8 @@ export const authMachine = authSetup.createMachine({
          * most ~24.8 days; `armExpiryTimer` notes when it is capped, and a capped timer only re-arms.
          */
         expiry: expiryState,
+        /** Issue 13: the language chosen on the login page is saved to the account (`POST /users/lang`). */
+        loginLanguage: loginLanguageState,
       },
     },
   },

@@ -1,4 +1,4 @@
-import { assign } from 'xstate';
+import { and, assign, not, stateIn } from 'xstate';
 import { errorCodeOf } from './auth.guards.ts';
 import { authSetup } from './auth.setup.ts';
 
@@ -27,7 +27,10 @@ export const profileState = authSetup.createStateConfig({
                 type: 'persistUser',
                 params: ({ event }) => ({ user: event.output, isAuthenticated: true }),
               },
-              { type: 'applyLanguage', params: ({ event }) => ({ lang: event.output.lang }) },
+              {
+                type: 'applyLanguage',
+                params: ({ context, event }) => ({ lang: context.loginLang ?? event.output.lang }),
+              },
             ],
           },
           {
@@ -38,7 +41,10 @@ export const profileState = authSetup.createStateConfig({
                 type: 'persistUser',
                 params: ({ event }) => ({ user: event.output, isAuthenticated: true }),
               },
-              { type: 'applyLanguage', params: ({ event }) => ({ lang: event.output.lang }) },
+              {
+                type: 'applyLanguage',
+                params: ({ context, event }) => ({ lang: context.loginLang ?? event.output.lang }),
+              },
             ],
           },
         ],
@@ -163,5 +169,50 @@ export const expiryState = authSetup.createStateConfig({
         ],
       },
     },
+  },
+});
+
+/**
+ * Issue 13: the language chosen on the login page wins over the account's stored one (the profile region applies
+ * it) and is saved to the account once `/users/me` has answered, so a late read cannot bring the old one back.
+ * A failed save is only logged: the interface keeps the chosen language for this session.
+ */
+export const loginLanguageState = authSetup.createStateConfig({
+  initial: 'waiting',
+  states: {
+    waiting: {
+      always: [
+        {
+          guard: and(['hasLoginLanguage', not(stateIn({ authenticated: { profile: 'loading' } }))]),
+          target: 'saving',
+        },
+        { guard: not('hasLoginLanguage'), target: 'done' },
+      ],
+    },
+    saving: {
+      invoke: {
+        id: 'saveLanguage',
+        src: 'saveLanguage',
+        input: ({ context }) => ({ lang: context.loginLang ?? '' }),
+        onDone: {
+          target: 'done',
+          actions: [
+            assign({ user: ({ event }) => event.output, loginLang: null }),
+            {
+              type: 'persistUser',
+              params: ({ event }) => ({ user: event.output, isAuthenticated: true }),
+            },
+          ],
+        },
+        onError: {
+          target: 'done',
+          actions: [
+            assign({ loginLang: null }),
+            { type: 'logError', params: ({ event }) => ({ source: 'saveLanguage', error: event.error }) },
+          ],
+        },
+      },
+    },
+    done: { type: 'final' },
   },
 });

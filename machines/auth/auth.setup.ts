@@ -1,7 +1,13 @@
 import { assign, setup } from 'xstate';
-import { fetchUserActor, fetchWarehouseActor, loginActor, resendConfirmationActor } from './auth.actors.ts';
+import {
+  fetchUserActor,
+  fetchWarehouseActor,
+  loginActor,
+  resendConfirmationActor,
+  saveLanguageActor,
+} from './auth.actors.ts';
 import { errorCodeOf, MAX_TIMER_DELAY_MS, storedUserFor, urlTokenOf } from './auth.guards.ts';
-import { roleFromPayload, validTokenPayload } from './auth.token.ts';
+import { bareToken, roleFromPayload, validTokenPayload } from './auth.token.ts';
 import type {
   AuthContext,
   AuthEvent,
@@ -24,6 +30,7 @@ export const authSetup = setup({
     fetchUser: fetchUserActor,
     fetchWarehouse: fetchWarehouseActor,
     resendConfirmation: resendConfirmationActor,
+    saveLanguage: saveLanguageActor,
   },
   actions: {
     /** Write the token cookie (expires at the token's exp, sameSite=lax, secure on https). */
@@ -48,7 +55,7 @@ export const authSetup = setup({
     takeToken: assign(({ context }, params: { token: string }) => {
       const payload = validTokenPayload(params.token, Date.now());
       return {
-        token: params.token,
+        token: bareToken(params.token),
         expiresAt: payload === null ? null : payload.exp * 1000,
         role: roleFromPayload(payload),
         user: payload === null ? null : storedUserFor(context.storedUser, payload),
@@ -62,6 +69,7 @@ export const authSetup = setup({
       };
     }),
     forgetSession: assign({
+      loginLang: null,
       token: null,
       expiresAt: null,
       role: 'unspecified' as const,
@@ -77,7 +85,7 @@ export const authSetup = setup({
     renewToken: assign((_, params: { token: string }) => {
       const payload = validTokenPayload(params.token, Date.now());
       return {
-        token: params.token,
+        token: bareToken(params.token),
         expiresAt: payload === null ? null : payload.exp * 1000,
         role: roleFromPayload(payload),
       };
@@ -88,6 +96,8 @@ export const authSetup = setup({
     setLogoutReason: assign((_, params: { reason: LogoutReason }) => ({ logoutReason: params.reason })),
   },
   guards: {
+    /** The session began on the login page, with the language shown there. */
+    hasLoginLanguage: ({ context }) => context.loginLang !== null,
     hasUrlToken: ({ context }) => urlTokenOf(context.initialUrl) !== null,
     urlTokenIsValid: ({ context }) => validTokenPayload(urlTokenOf(context.initialUrl), Date.now()) !== null,
     hasStoredToken: ({ context }) => context.storedToken !== null && context.storedToken !== '',

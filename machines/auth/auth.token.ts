@@ -42,13 +42,23 @@ function flag(value: unknown): boolean {
 }
 
 /**
+ * The JWT without a `Bearer ` prefix (spec section 3 calls the token bearer-prefixed; a link may carry either form).
+ * The app keeps and sends the bare token, so the `Authorization` header never reads `Bearer Bearer ...`.
+ */
+export function bareToken(token: string): string {
+  return token
+    .trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim();
+}
+
+/**
  * Reads the payload of a JWT without verifying it (the server verifies; the client only needs `exp`, `wh`, `par`).
  * Accepts the bare token or one with a `Bearer ` prefix. `null` for anything that is not a readable JWT with a
  * numeric `exp`.
  */
 export function decodeTokenPayload(token: string): TokenPayload | null {
-  const bare = token.trim().replace(/^Bearer\s+/i, '');
-  const parts = bare.split('.');
+  const parts = bareToken(token).split('.');
   if (parts.length !== 3) return null;
   const bytes = base64UrlToBytes(parts[1] ?? '');
   if (bytes === null) return null;

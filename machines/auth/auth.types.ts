@@ -38,6 +38,11 @@ export interface AuthContext {
   logoutReason: LogoutReason | null;
   /** The expiry timer was capped (token valid for more than ~24.8 days): when it fires it only re-arms. */
   expiryTimerCapped: boolean;
+  /**
+   * The language chosen before sign-in, from `auth.login`, until it is saved to the account; while set it wins
+   * over the `lang` that `/users/me` answers.
+   */
+  loginLang: string | null;
   /** Kept from the input until the initial check has run. */
   initialUrl: string;
   storedToken: string | null;
@@ -48,7 +53,13 @@ export type LogoutReason = 'TOKEN_EXPIRED' | 'UNAUTHORIZED' | 'INVALID_TOKEN' | 
 
 export type AuthEvent =
   /** The login form was submitted. */
-  | { type: 'auth.login'; email: string; password: string }
+  | {
+      type: 'auth.login';
+      email: string;
+      password: string;
+      /** The interface language on the login page: it wins over the account's stored one and is saved to it. */
+      lang?: string;
+    }
   /** The user chose to sign out. */
   | { type: 'auth.logout' }
   /** Any call answered 401 (sent by the client middleware through the auth bridge). */

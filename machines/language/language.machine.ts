@@ -4,18 +4,26 @@ export interface LanguageInput {
   locale: string;
 }
 
-export type LanguageEvent = {
-  type: 'language.select';
-  locale: string;
-  /** The user is logged in: the choice is saved on the server (`POST /users/lang`) first. */
-  authenticated: boolean;
-};
+export type LanguageEvent =
+  | {
+      type: 'language.select';
+      locale: string;
+      /** The user is logged in: the choice is saved on the server (`POST /users/lang`) first. */
+      authenticated: boolean;
+    }
+  /** The signed-out choice went with a sign-in (the login form sent it): it is not carried to the next one. */
+  | { type: 'language.choiceTaken' };
 
 export type LanguageEmitted = { type: 'language.failed'; error: unknown };
 
 export interface LanguageContext {
   /** The language being switched to, while a switch runs. */
   pending: string | null;
+  /**
+   * The language the visitor chose while signed out (on the login page), or null when they chose none: sign-in
+   * keeps it over the account's stored one and saves it (issue 13.5). A signed-in choice clears it.
+   */
+  signedOutChoice: string | null;
 }
 
 /**
@@ -44,23 +52,30 @@ export const languageMachine = setup({
     }),
   },
   guards: {
-    mustSaveOnServer: ({ event }) => event.authenticated,
+    mustSaveOnServer: ({ event }) => event.type === 'language.select' && event.authenticated,
   },
 }).createMachine({
   id: 'language',
-  context: { pending: null },
+  context: { pending: null, signedOutChoice: null },
   initial: 'idle',
   states: {
     idle: {
       entry: assign({ pending: null }),
       on: {
+        'language.choiceTaken': { actions: assign({ signedOutChoice: null }) },
         'language.select': [
           {
             guard: 'mustSaveOnServer',
             target: 'saving',
-            actions: assign({ pending: ({ event }) => event.locale }),
+            actions: assign({ pending: ({ event }) => event.locale, signedOutChoice: null }),
           },
-          { target: 'applying', actions: assign({ pending: ({ event }) => event.locale }) },
+          {
+            target: 'applying',
+            actions: assign({
+              pending: ({ event }) => event.locale,
+              signedOutChoice: ({ event }) => event.locale,
+            }),
+          },
         ],
       },
     },

@@ -7,3 +7,7 @@ type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
 export const selectIsSwitching = (snapshot: LanguageSnapshot): boolean => !snapshot.matches('idle');
 
 export const selectPendingLocale = (snapshot: LanguageSnapshot): string | null => snapshot.context.pending;
+
+/** The language chosen while signed out (the login page's switcher), or null: sign-in keeps and saves it. */
+export const selectSignedOutChoice = (snapshot: LanguageSnapshot): string | null =>
+  snapshot.context.signedOutChoice;

@@ -74,7 +74,8 @@ const loc = (ru: string, en: string, ro: string, uk: string, it: string): Locali
   it,
 });
 
-const WAREHOUSES = [
+/** The demo warehouses and their pickup points (also read by `npm run i18n:check`). */
+export const WAREHOUSES = [
   {
     id: 1,
     code: 'CHI',

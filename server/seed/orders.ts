@@ -514,7 +514,8 @@ export function buildOrders(
             created_at: new Date(at - prng.int(1, 4) * MINUTE),
             completed_at: when,
           });
-          note = paid ? 'paid' : 'declined by the card issuer';
+          // The event says what happened (the SPA labels it in every language): no English note.
+          note = null;
           break;
         }
         case 'SEND_TO_1C': {

@@ -10,7 +10,7 @@ import { authMachine } from '../../machines/auth/auth.machine.ts';
 import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
 import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../api/token.ts';
-import { activateLocale, i18n } from '../i18n/i18n.ts';
+import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
 import { type AuthApi, authQueries } from './auth.ts';
 import { readStoredUser, writeStoredUser } from './user-storage.ts';
 
@@ -45,6 +45,11 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
         queryClient.fetchQuery({ ...authQueries.warehouse(api), staleTime: 0 }),
       ),
       resendConfirmation: fromPromise(() => api.resendConfirmation()),
+      saveLanguage: fromPromise(async ({ input }) => {
+        const user = await api.saveLanguage(normalizeLocale(input.lang));
+        queryClient.setQueryData(authQueries.me(api).queryKey, user);
+        return user;
+      }),
     },
     actions: {
       storeToken: (_, { token, expiresAt }) => writeTokenCookie(token, expiresAt),

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AuthUser, AuthWarehouse } from '../../machines/auth/auth.types.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import { statusOf } from '../api/errors.ts';
+import type { Locale } from '../i18n/i18n.ts';
 import { accountKeys } from './keys.ts';
 
 export interface Credentials {
@@ -42,6 +43,10 @@ export function createAuthApi(client: ApiClient) {
         if (statusOf(error) === 404) return null;
         throw error;
       }
+    },
+    /** `POST /users/lang`: the language chosen on the login page, saved to the account; the updated user. */
+    saveLanguage(lang: Locale): Promise<AuthUser> {
+      return unwrap(client.POST('/users/lang', { body: { lang } }));
     },
     /** `POST /users/confirm-email/resend`. */
     async resendConfirmation(): Promise<void> {

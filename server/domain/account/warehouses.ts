@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
+import { openingHoursOf } from './opening-hours.ts';
 
 export type Warehouse = components['schemas']['Warehouse'];
 export type PickupPoint = components['schemas']['PickupPoint'];
@@ -29,6 +30,7 @@ export async function listPickupPoints(
     city: row.city,
     address: row.address,
     workingHours: row.working_hours,
+    openingHours: openingHoursOf(row.working_hours),
     warehouseId: row.warehouse_id,
   }));
 }
@@ -45,6 +47,7 @@ export async function loadWarehouse(db: Kysely<DB>, id: number, lang: Lang): Pro
     id: row.id,
     number: row.code,
     name: row.name[lang],
+    names: row.name,
     city: row.city,
     address: row.address,
     pickupPoints: await listPickupPoints(db, [row.id]),

@@ -31,6 +31,7 @@ import {
 } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
+import { attentionRank } from './attention.ts';
 import { summarise, summaryColumns, type Db, type SummaryRow } from './order-view.ts';
 
 export type OrderSummaryPage = components['schemas']['OrderSummaryPage'];
@@ -65,6 +66,8 @@ export async function listUserOrders(
     page = page.where('o.status', 'in', statuses);
     count = count.where('status', 'in', statuses);
   }
+  // Issue 13.1: in Current, the orders waiting for the distributor come first.
+  if (tab === 'current') page = page.orderBy(attentionRank());
   const [rows, total] = await Promise.all([
     page
       .orderBy('o.created_at', 'desc')

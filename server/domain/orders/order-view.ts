@@ -3,6 +3,7 @@
  * and their neighbours. Money in minor units; `deliveryPrice` is what `final_cost` holds beyond the goods
  * (`final_cost − (amount − discount)`), so the stored row stays the single truth of what is paid.
  */
+import { openingHoursOf } from '../account/opening-hours.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import type { components } from '../../../openapi/schema.d.ts';
@@ -139,7 +140,12 @@ export function toOrderSummary(row: SummaryRow, lang: Lang, itemCount: number): 
     deliveryType: row.delivery_type,
     paymentMethod: row.payment_method,
     paymentState: row.payment_state,
-    warehouse: { id: row.warehouse_id, number: row.warehouse_code, name: row.warehouse_name[lang] },
+    warehouse: {
+      id: row.warehouse_id,
+      number: row.warehouse_code,
+      name: row.warehouse_name[lang],
+      names: row.warehouse_name,
+    },
     version: row.version,
   };
 }
@@ -302,6 +308,7 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
             city: pickupPoint.city,
             address: pickupPoint.address,
             workingHours: pickupPoint.working_hours,
+            openingHours: openingHoursOf(pickupPoint.working_hours),
             warehouseId: pickupPoint.warehouse_id,
           },
     courierComment: row.courier_comment,

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isLoginPath } from '../../../machines/auth/auth.guards.ts';
 import {
+  selectRole,
   selectHomePath,
   selectIsAuthenticated,
   selectIsInitialising,
@@ -9,6 +10,8 @@ import {
   selectNeedsEmailConfirmation,
 } from '../../../machines/auth/auth.selectors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
+import { canUsePath } from './access.ts';
 import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
 import { useAuthSelector } from '../../data/auth-context.tsx';
 import '../../ui/auth-form.css';
@@ -77,5 +80,16 @@ export function RootRedirect() {
 export function NotForUserRole() {
   const isUser = useAuthSelector(selectIsUserRole);
   if (isUser) return <Navigate to="/personal" replace />;
+  return <Outlet />;
+}
+
+/**
+ * The signed-in screen, or "Not available for your account" when the role may not use it (issue 13.4): the layout
+ * renders this in place of its outlet, so the page keeps the header and its navigation home.
+ */
+export function RoleOutlet() {
+  const { pathname } = useLocation();
+  const role = useAuthSelector(selectRole);
+  if (!canUsePath(role, pathname)) return <NotAvailablePage />;
   return <Outlet />;
 }

@@ -1,12 +1,13 @@
-import { Outlet } from 'react-router-dom';
+import { RoleOutlet } from '../auth/guards.tsx';
 import { ConnectedHeader } from './connected-header.tsx';
 import { PageFrame } from './page-frame.tsx';
 
-/** The logged-in layout (spec section 2): header with the role's navigation, then the screen. */
+/** The logged-in layout (spec section 2): header with the role's navigation, then the screen
+ * (or "Not available for your account" when the role may not use it). */
 export function AppLayout() {
   return (
     <PageFrame header={<ConnectedHeader />}>
-      <Outlet />
+      <RoleOutlet />
     </PageFrame>
   );
 }

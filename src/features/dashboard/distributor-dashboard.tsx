@@ -8,6 +8,7 @@ import { buttonClassName } from '../../ui/button.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
+import { ActionNeededCard } from './action-needed-card.tsx';
 import {
   type MyInfo,
   type MyTarget,
@@ -328,6 +329,7 @@ export function DistributorDashboard() {
   if (info.isError) return <QueryFailure onRetry={() => void info.refetch()} />;
   return (
     <div className="dash-grid">
+      <ActionNeededCard />
       <StatusCard info={info.data} />
       <BonusesCard info={info.data} />
       <VolumesCard info={info.data} />

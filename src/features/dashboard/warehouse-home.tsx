@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { formatOpeningHours, localName } from '../../i18n/opening-hours.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIsWarehouseLoading, selectWarehouse } from '../../../machines/auth/auth.selectors.ts';
@@ -55,7 +56,7 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
       <dl className="dash-facts">
         <div>
           <dt>{t`Warehouse`}</dt>
-          <dd data-field="warehouseName">{warehouse.name}</dd>
+          <dd data-field="warehouseName">{localName(warehouse.names, locale, warehouse.name)}</dd>
         </div>
         <div>
           <dt>{t`Code`}</dt>
@@ -79,7 +80,9 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
                 <span>
                   {point.city}, {point.address}
                 </span>
-                <span className="dash-card__note">{point.workingHours}</span>
+                <span className="dash-card__note">
+                  {formatOpeningHours(point.openingHours, locale, point.workingHours)}
+                </span>
               </li>
             ))}
           </ul>

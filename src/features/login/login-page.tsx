@@ -15,6 +15,8 @@ import {
   logoutReasonMessage,
 } from '../../i18n/labels/auth-messages.ts';
 import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { LanguageContext } from '../../data/language-context.tsx';
+import { selectSignedOutChoice } from '../../../machines/language/language.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import '../../ui/auth-form.css';
@@ -40,7 +42,18 @@ export default function LoginPage() {
     return descriptor === null ? null : i18n._(descriptor);
   };
 
-  const onSubmit = handleSubmit(({ email, password }) => send({ type: 'auth.login', email, password }));
+  // A language chosen here wins over the account's stored one (issue 13.5); without a choice the account's applies.
+  const chosenLanguage = LanguageContext.useSelector(selectSignedOutChoice);
+  const language = LanguageContext.useActorRef();
+  const onSubmit = handleSubmit(({ email, password }) => {
+    send({
+      type: 'auth.login',
+      email,
+      password,
+      ...(chosenLanguage === null ? {} : { lang: chosenLanguage }),
+    });
+    language.send({ type: 'language.choiceTaken' });
+  });
 
   return (
     <section className="auth-card">

@@ -36,6 +36,8 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
     if (confirming && !deleting) confirmPanel.current?.querySelector('button')?.focus();
   }, [confirming, deleting]);
   const text = formatAddress(address);
+  // Repeated buttons name their object (issue 13.6): "Edit address: bd. Dacia 47".
+  const short = `${address.street} ${address.house}`;
   const labelId = `address-${address.id}`;
   return (
     <li className="address" data-address={address.id} data-default={address.isDefault}>
@@ -80,6 +82,7 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
             <Button
               variant="secondary"
               data-action="make-default"
+              aria-label={t`Make default: ${short}`}
               disabled={!actions.canMakeDefault}
               aria-busy={view.defaultingId === address.id}
               aria-describedby={labelId}
@@ -91,6 +94,7 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
           <Button
             variant="ghost"
             data-action="edit"
+            aria-label={t`Edit address: ${short}`}
             disabled={!actions.canEdit}
             aria-describedby={labelId}
             onClick={() => actorRef.send({ type: 'address.edit', address })}
@@ -100,6 +104,7 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
           <Button
             variant="ghost"
             data-action="delete"
+            aria-label={t`Delete address: ${short}`}
             disabled={!actions.canDelete}
             aria-describedby={labelId}
             onClick={() => actorRef.send({ type: 'address.delete', address })}

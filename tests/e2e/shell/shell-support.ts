@@ -18,13 +18,18 @@ function unquote(text: string): string {
   return text.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
 }
 
-/** msgid → msgstr of `locales/<locale>/messages.po` (single-line entries, as `lingui extract` writes them). */
+/**
+ * msgid → msgstr of `locales/<locale>/messages.po` (single-line entries, as `lingui extract` writes them). Entries
+ * with a `msgctxt` (one order's status "New" beside the tab "New") are left out: `tr` names the plain message.
+ */
 function catalog(locale: Locale): Map<string, string> {
   const cached = catalogs.get(locale);
   if (cached !== undefined) return cached;
   const text = readFileSync(join(ROOT, 'locales', locale, 'messages.po'), 'utf8');
   const entries = new Map<string, string>();
-  for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
+  for (const match of text.matchAll(
+    /^(?<!^msgctxt .*\r?\n)msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"$/gm,
+  )) {
     const id = unquote(match[1] ?? '');
     const translation = unquote(match[2] ?? '');
     if (id !== '') entries.set(id, translation);

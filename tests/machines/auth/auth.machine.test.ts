@@ -50,6 +50,19 @@ describe('start-up with a token in the query string (spec section 2)', () => {
     expect(actor.getSnapshot().context.token).toBe(token);
   });
 
+  it.each([
+    ['encoded', (token: string) => `/?token=${encodeURIComponent(`Bearer ${token}`)}`],
+    ['with a plus for the space', (token: string) => `/?token=Bearer+${token}`],
+  ])('takes a Bearer-prefixed query token (%s) and keeps the bare JWT', async (_label, urlOf) => {
+    const token = tokenFor({ inSeconds: 600 });
+    const { actor, spies } = startAuth({ initialUrl: urlOf(token), storedToken: null });
+    await settle();
+
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe(token);
+    expect(spies.storeToken).toHaveBeenCalledWith({ token, expiresAt: NOW + 600_000 });
+  });
+
   it('is initialising until the first tick, without any side effect', () => {
     const { actor, log } = startAuth(
       { initialUrl: `/?token=${tokenFor()}`, storedToken: null },
@@ -340,6 +353,53 @@ describe('login (spec sections 3 and 4)', () => {
     expect(selectHomePath(actor.getSnapshot())).toBe('/personal');
     expect(log.indexOf('storeToken')).toBeLessThan(log.indexOf('fetchUser'));
     expect(selectLoginError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('keeps the language chosen on the login page over the stored one and saves it after /users/me', async () => {
+    const { actor, spies, log } = startAuth(
+      { initialUrl: '/login', storedToken: null },
+      { fetchUser: async () => userFixture({ lang: 'ru' }) },
+    );
+    log.length = 0;
+    actor.send({ type: 'auth.login', email: 'ana@example.com', password: 'secret-1', lang: 'en' });
+    await settle();
+    await settle();
+
+    expect(spies.applyLanguage).toHaveBeenCalledWith({ lang: 'en' });
+    expect(spies.applyLanguage).not.toHaveBeenCalledWith({ lang: 'ru' });
+    expect(spies.saveLanguage).toHaveBeenCalledExactlyOnceWith({ lang: 'en' });
+    expect(log.indexOf('fetchUser')).toBeLessThan(log.indexOf('saveLanguage'));
+    expect(actor.getSnapshot().context.user?.lang).toBe('en');
+    expect(actor.getSnapshot().context.loginLang).toBeNull();
+
+    // Later reads follow the account again (a switch made while signed in is saved by the language machine).
+    spies.fetchUser.mockResolvedValueOnce(userFixture({ lang: 'it' }));
+    actor.send({ type: 'auth.user.refresh' });
+    await settle();
+    expect(spies.applyLanguage).toHaveBeenLastCalledWith({ lang: 'it' });
+  });
+
+  it('does not save a language when the session did not start on the login page', async () => {
+    const { spies } = startAuth({ initialUrl: '/dashboard', storedToken: tokenFor() });
+    await settle();
+    expect(spies.applyLanguage).toHaveBeenCalledWith({ lang: 'en' });
+    expect(spies.saveLanguage).not.toHaveBeenCalled();
+  });
+
+  it('logs a failed save and keeps the chosen language for the session', async () => {
+    const { actor, spies } = startAuth(
+      { initialUrl: '/login', storedToken: null },
+      {
+        fetchUser: async () => userFixture({ lang: 'ru' }),
+        saveLanguage: () => Promise.reject(new Error('down')),
+      },
+    );
+    actor.send({ type: 'auth.login', email: 'ana@example.com', password: 'secret-1', lang: 'uk' });
+    await settle();
+    await settle();
+    expect(spies.applyLanguage).toHaveBeenCalledWith({ lang: 'uk' });
+    expect(spies.logError).toHaveBeenCalledWith(expect.objectContaining({ source: 'saveLanguage' }));
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
   });
 
   it('keeps the server error code and reports the error (its translated toast)', async () => {

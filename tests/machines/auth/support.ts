@@ -68,6 +68,7 @@ export interface Fakes {
   fetchUser?: () => Promise<AuthUser>;
   fetchWarehouse?: () => Promise<AuthWarehouse | null>;
   resendConfirmation?: () => Promise<void>;
+  saveLanguage?: (input: { lang: string }) => Promise<AuthUser>;
 }
 
 /**
@@ -81,6 +82,10 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
     fetchUser: vi.fn(fakes.fetchUser ?? (async () => userFixture())),
     fetchWarehouse: vi.fn(fakes.fetchWarehouse ?? (async () => warehouseFixture)),
     resendConfirmation: vi.fn(fakes.resendConfirmation ?? (async () => undefined)),
+    saveLanguage: vi.fn(
+      fakes.saveLanguage ??
+        (async ({ lang }: { lang: string }) => userFixture({ lang: lang as AuthUser['lang'] })),
+    ),
     storeToken: vi.fn(),
     clearToken: vi.fn(),
     removeTokenFromUrl: vi.fn(),
@@ -108,6 +113,10 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
       resendConfirmation: fromPromise(async () => {
         log.push('resendConfirmation');
         return spies.resendConfirmation();
+      }),
+      saveLanguage: fromPromise(async ({ input }) => {
+        log.push('saveLanguage');
+        return spies.saveLanguage(input);
       }),
     },
     actions: {

@@ -54,6 +54,7 @@ export const authPathMachine = authMachine.provide({
     fetchUser: never(),
     fetchWarehouse: never(),
     resendConfirmation: never(),
+    saveLanguage: fromPromise<AuthUser, { lang: string }>(() => new Promise<AuthUser>(() => {})),
   },
 });
 
@@ -65,6 +66,7 @@ const systemEvent = (event: { type: string; [key: string]: unknown }) => event a
 
 const userEvents: AuthEvt[] = [
   { type: 'auth.login', email: 'ana@example.com', password: 'secret-1' },
+  { type: 'auth.login', email: 'ana@example.com', password: 'secret-1', lang: 'it' },
   { type: 'auth.logout' },
   { type: 'auth.unauthorized' },
   { type: 'auth.user.refresh' },
@@ -93,6 +95,8 @@ const actorEvents: AuthEvt[] = [
     error: { status: 409, code: 'EMAIL_ALREADY_CONFIRMED' },
   }),
   systemEvent({ type: 'xstate.after.tokenExpiry.auth.authenticated.expiry.watching' }),
+  systemEvent({ type: 'xstate.done.actor.saveLanguage', output: user({ lang: 'it' }) }),
+  systemEvent({ type: 'xstate.error.actor.saveLanguage', error: { status: 500, message: 'Unknown error' } }),
 ];
 
 const allEvents = [...userEvents, ...actorEvents];

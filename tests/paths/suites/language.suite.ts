@@ -15,6 +15,7 @@ type Machine = typeof languagePathMachine;
 const events = [
   { type: 'language.select', locale: 'ro', authenticated: true },
   { type: 'language.select', locale: 'ro', authenticated: false },
+  { type: 'language.choiceTaken' },
   { type: 'xstate.done.actor.saveLanguage', output: undefined },
   { type: 'xstate.error.actor.saveLanguage', error: { status: 500, code: 'INTERNAL' } },
   { type: 'xstate.done.actor.applyLocale', output: undefined },
@@ -27,6 +28,7 @@ const send = (event: LanguageEvent, actor: Actor<Machine>) => {
 
 export const languageMachineExecutors = {
   'language.select': send,
+  'language.choiceTaken': send,
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
 /** The language switch: logged in (saved on the server first) and logged out, each step failing or not. */

@@ -66,6 +66,10 @@ function fakeServer(loginToken: string): {
       return json(200, userFixture({ emailConfirmed: server.emailConfirmed }));
     }
     if (path === '/users/my-warehouse') return json(404, { code: 'NOT_FOUND', status: 404 });
+    if (path === '/users/lang' && request.method === 'POST') {
+      const { lang } = JSON.parse(body) as { lang: 'en' };
+      return json(200, userFixture({ emailConfirmed: server.emailConfirmed, lang }));
+    }
     return json(404, { code: 'NOT_FOUND', status: 404 });
   };
   return { server, fetch };
@@ -149,6 +153,8 @@ describe('the auth flow in the app', () => {
     );
     const me = server.calls.find((call) => call.path === '/users/me');
     expect(me?.authorization).toBe(`Bearer ${token}`);
+    // No language was chosen on the login page: the account's own applies and nothing is saved (issue 13).
+    expect(server.calls.some((call) => call.path === '/users/lang')).toBe(false);
   });
 
   it('shows the error and stays on /login after a wrong password', async () => {

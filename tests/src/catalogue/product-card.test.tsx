@@ -78,7 +78,7 @@ describe('the product card', () => {
     const item = product({ en: 'Empty shelf', stock: 0 });
     shop.products = [item];
     renderCard(item);
-    const button = await screen.findByRole('button', { name: 'Add to bag' });
+    const button = await screen.findByRole('button', { name: /^Add to bag: / });
     await waitFor(() => expect(shop.seen('GET', '/orders/cart')).toHaveLength(1));
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const reason = screen.getByText('Out of stock: this product cannot be added to the bag.');
@@ -93,7 +93,7 @@ describe('the product card', () => {
     shop.products = [item];
     renderCard(item);
     const field = screen.getByRole('spinbutton', { name: 'Quantity: Lipstick' });
-    const button = screen.getByRole('button', { name: 'Add to bag' });
+    const button = screen.getByRole('button', { name: 'Add to bag: Lipstick' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.keyDown(field, { key: 'ArrowUp' });
     fireEvent.keyDown(field, { key: 'ArrowUp' });
@@ -115,7 +115,7 @@ describe('the product card', () => {
     shop.cart.set(item.id, 2);
     renderCard(item);
     expect(await screen.findByText('Every available unit is already in your bag.')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add to bag' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Add to bag: / }).disabled).toBe(true);
   });
 
   it('toggles the wishlist heart (aria-pressed) through the wishlist calls', async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { languageMachine } from '../../../machines/language/language.machine.ts';
-import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
+import {
+  selectIsSwitching,
+  selectPendingLocale,
+  selectSignedOutChoice,
+} from '../../../machines/language/language.selectors.ts';
 
 function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
   const calls: string[] = [];
@@ -44,6 +48,21 @@ describe('the language switch machine', () => {
     expect(actor.getSnapshot().value).toBe('applying');
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(calls).toEqual(['apply:it']);
+  });
+
+  it('remembers a signed-out choice for the next sign-in, once (issue 13.5)', async () => {
+    const { actor } = start();
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'language.select', locale: 'en', authenticated: false });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBe('en');
+    actor.send({ type: 'language.choiceTaken' });
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'language.select', locale: 'it', authenticated: false });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    actor.send({ type: 'language.select', locale: 'uk', authenticated: true });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
   });
 
   it('changes nothing and reports the error when the server refuses', async () => {

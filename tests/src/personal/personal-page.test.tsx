@@ -125,10 +125,13 @@ describe('Personal data (/personal)', () => {
     renderPage();
     const list = await screen.findByRole('list', { name: 'Saved addresses' });
     const [home, office] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    expect(within(home).queryByRole('button', { name: 'Make default' })).toBeNull();
-    expect(within(office).getByRole('button', { name: 'Make default' })).toBeTruthy();
+    expect(within(home).queryByRole('button', { name: /^Make default/ })).toBeNull();
+    // Repeated buttons name their address (issue 13.6).
+    expect(within(office).getByRole('button', { name: 'Make default: str. Decebal 7' })).toBeTruthy();
+    expect(within(home).getByRole('button', { name: 'Edit address: str. Ismail 108' })).toBeTruthy();
+    expect(within(home).getByRole('button', { name: 'Delete address: str. Ismail 108' })).toBeTruthy();
 
-    fireEvent.click(within(office).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(office).getByRole('button', { name: 'Delete address: str. Decebal 7' }));
     const question = within(office).getByRole('group', { name: 'Delete this address?' });
     await waitFor(() =>
       expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Yes, delete' })),

@@ -1,4 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { orderAttention } from '../../../../machines/checkout/order-attention.ts';
 import { Link } from 'react-router-dom';
 import { summaryCanPay } from '../../../../machines/checkout/payment-result.ts';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
@@ -7,6 +9,8 @@ import { useLocale } from '../../../i18n/i18n.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
+import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../view/order-messages.ts';
+import { ATTENTION_LABELS } from '../../../i18n/labels/order-attention.ts';
 import { EMPTY_TAB_TEXTS, LIST_STATUS_LABELS, TAB_LABELS } from './list-messages.ts';
 import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
 import { useOrderPayment } from '../../../data/order-actions.actors.ts';
@@ -68,20 +72,37 @@ function OrderRow({ order }: { order: OrderSummary }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const number = order.number;
+  const count = order.itemCount;
+  const attention = orderAttention(order);
+  const orderPath = pathTo(PATHS.myOrder, { orderId: order.id });
   return (
-    <tr data-order-id={order.id}>
+    <tr data-order-id={order.id} data-attention={attention ?? undefined}>
       <th scope="row">
-        <Link to={pathTo(PATHS.myOrder, { orderId: order.id })}>{t`No. ${number}`}</Link>
+        <Link to={orderPath}>{t`No. ${number}`}</Link>
       </th>
       <td data-label={t`Date`}>{formatDateTime(order.createdAt, locale)}</td>
-      <td data-label={t`Items`}>{order.itemCount}</td>
+      <td data-label={t`Items`}>{t({ message: plural(count, { one: '# item', other: '# items' }) })}</td>
+      <td data-label={t`Receiving and payment`}>
+        {i18n._(DELIVERY_TYPE_LABELS[order.deliveryType])} ·{' '}
+        {i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])}
+      </td>
       <td data-label={t`Final cost`}>{formatMoney(order.finalCost, order.currency, locale)}</td>
       <td data-label={t`Status`}>
         <span className="orders-list__status" data-display-status={order.displayStatus}>
           {i18n._(LIST_STATUS_LABELS[order.displayStatus])}
         </span>
+        {attention === null ? null : <span className="orders-list__attention">{t`Action needed`}</span>}
       </td>
-      <td className="orders-list__actions">{summaryCanPay(order) ? <RowPay summary={order} /> : null}</td>
+      <td className="orders-list__actions">
+        {summaryCanPay(order) ? (
+          <RowPay summary={order} />
+        ) : attention === null ? null : (
+          <Link to={orderPath} className={buttonClassName('secondary')}>
+            {i18n._(ATTENTION_LABELS[attention])}
+            <span className="visually-hidden"> {t`order No. ${number}`}</span>
+          </Link>
+        )}
+      </td>
     </tr>
   );
 }
@@ -129,12 +150,17 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
   return (
     <div className="orders-list" aria-busy={orders.isFetching}>
       <table className="orders-list__table">
-        <caption className="visually-hidden">{t`${caption} orders, newest first`}</caption>
+        <caption className="visually-hidden">
+          {tab === 'current'
+            ? t`${caption}: orders that need you first, then newest first`
+            : t`${caption}: orders, newest first`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t`Order`}</th>
             <th scope="col">{t`Date`}</th>
             <th scope="col">{t`Items`}</th>
+            <th scope="col">{t`Receiving and payment`}</th>
             <th scope="col">{t`Final cost`}</th>
             <th scope="col">{t`Status`}</th>
             <th scope="col">
@@ -159,7 +185,9 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
           </Button>
         </nav>
       ) : null}
-      <p className="orders-list__total">{t`${total} orders`}</p>
+      <p className="orders-list__total">
+        {t({ message: plural(total, { one: '# order', other: '# orders' }) })}
+      </p>
       <Link to={PATHS.newOrder} className={buttonClassName('ghost')}>
         {t`New order`}
       </Link>

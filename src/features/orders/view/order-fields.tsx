@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { formatOpeningHours, localName } from '../../../i18n/opening-hours.ts';
 import type { ReactNode } from 'react';
 import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
 import { formatDateTime, formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
@@ -86,7 +87,9 @@ export function OrderFields({ order, staff }: { order: ApiOrder; staff: boolean 
                 <br />
                 {point.address}
                 <br />
-                <span className="order-fields__hint">{point.workingHours}</span>
+                <span className="order-fields__hint">
+                  {formatOpeningHours(point.openingHours, locale, point.workingHours)}
+                </span>
               </>
             )}
           </Field>
@@ -118,7 +121,7 @@ export function OrderFields({ order, staff }: { order: ApiOrder; staff: boolean 
       <section className="order-card" aria-labelledby="order-fields-warehouse">
         <h2 id="order-fields-warehouse" className="order-card__title">{t`Warehouse`}</h2>
         <dl className="order-fields__list">
-          <Field label={t`Warehouse`}>{order.warehouse.name}</Field>
+          <Field label={t`Warehouse`}>{localName(order.warehouse.names, locale, order.warehouse.name)}</Field>
           {staff ? (
             <>
               <Field label={t`Warehouse number`}>{text(order.warehouseNumber)}</Field>

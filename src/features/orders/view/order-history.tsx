@@ -34,7 +34,8 @@ export function OrderHistory({ order }: { order: ApiOrder }) {
                       ? ` · ${i18n._(STATUS_LABELS[entry.to])}`
                       : ''}
                 </p>
-                {entry.comment === null ? null : (
+                {/* A person's own words; the system's entries say it all with the event's label. */}
+                {entry.comment === null || entry.actor === null ? null : (
                   <blockquote className="order-timeline__comment">{entry.comment}</blockquote>
                 )}
                 {entry.changedLines.length === 0 ? null : (

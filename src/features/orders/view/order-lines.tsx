@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
 import { formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
@@ -128,7 +129,7 @@ export function OrderLines({ order, shortLineIds }: { order: ApiOrder; shortLine
             <tr>
               <th scope="row">{t`Order total`}</th>
               <td className="order-table__num" colSpan={numberColumns - 1}>
-                {t`${formatNumber(order.itemCount, locale)} items`} ·{' '}
+                {t({ message: plural(order.itemCount, { one: '# item', other: '# items' }) })} ·{' '}
                 {t`${formatPoints(order.points, locale)} PV`}
               </td>
               <td className="order-table__num" colSpan={2} data-total="final">

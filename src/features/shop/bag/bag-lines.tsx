@@ -6,6 +6,7 @@ import type { CartItem } from '../../../data/bag.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
+import { QuantityStepper } from '../catalogue/quantity-stepper.tsx';
 
 const MAX_QUANTITY = 999;
 
@@ -23,7 +24,6 @@ function BagLine({ item, currency, editable }: BagLineProps) {
   const name = item.product.name[locale];
   const unitPrice = item.product.promoPrice ?? item.product.price;
   const max = Math.min(MAX_QUANTITY, Math.max(item.product.stock, item.quantity));
-  const quantityId = `bag-line-${item.productId}-quantity`;
 
   return (
     <li className="bag-line" aria-busy={busy}>
@@ -50,35 +50,16 @@ function BagLine({ item, currency, editable }: BagLineProps) {
           · {t`${formatPoints(item.product.points, locale)} PV each`}
         </p>
       </div>
-      <div className="bag-line__quantity" role="group" aria-labelledby={quantityId}>
-        <span id={quantityId} className="visually-hidden">
-          {t`Quantity of ${name}`}
-        </span>
-        <Button
-          variant="secondary"
-          className="stepper__button"
-          aria-label={t`One less of ${name}`}
-          disabled={!editable || busy || item.quantity <= 1}
-          onClick={() =>
-            bag.send({ type: 'bag.set', productId: item.productId, quantity: item.quantity - 1 })
-          }
-        >
-          −
-        </Button>
-        <output className="stepper__value" aria-live="polite" data-testid="bag-line-quantity">
-          {item.quantity}
-        </output>
-        <Button
-          variant="secondary"
-          className="stepper__button"
-          aria-label={t`One more of ${name}`}
-          disabled={!editable || busy || item.quantity >= max}
-          onClick={() =>
-            bag.send({ type: 'bag.set', productId: item.productId, quantity: item.quantity + 1 })
-          }
-        >
-          +
-        </Button>
+      <div className="bag-line__quantity">
+        {/* The catalogue's stepper (issue 13.3): one quantity control across the shop. */}
+        <QuantityStepper
+          size="sm"
+          value={item.quantity}
+          max={max}
+          label={t`Quantity of ${name}`}
+          disabled={!editable || busy}
+          onChange={(quantity) => bag.send({ type: 'bag.set', productId: item.productId, quantity })}
+        />
       </div>
       <div className="bag-line__totals">
         <p className="bag-line__amount">{formatMoney(item.amount, currency, locale)}</p>

@@ -7,6 +7,8 @@ import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types
 import { useAuthSelector, useAuthSend } from '../../../data/auth-context.tsx';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { buttonClassName, Button } from '../../../ui/button.tsx';
+import { formatMoney } from '../../../i18n/format.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { FAILURE_DETAILS, FAILURE_HEADLINES, SUBMIT_FAILURE_HINT } from './checkout-messages.ts';
 
@@ -105,9 +107,11 @@ export function CheckoutBusy({ label }: { label: string }) {
 
 export function OrderPlaced({ view }: { view: CheckoutView }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const order = view.order;
   if (order === null) return null;
   const number = order.number;
+  const total = formatMoney(order.finalCost, order.currency, locale);
   return (
     <div className="notice notice--success checkout-outcome" role="status" data-testid="order-placed">
       <p className="checkout-outcome__title">
@@ -118,6 +122,15 @@ export function OrderPlaced({ view }: { view: CheckoutView }) {
           ? t`The warehouse checks the order first; once it confirms the amount you can pay by card from the order.`
           : t`The warehouse checks the order and prepares it; you can follow it in your orders.`}
       </p>
+      <h3 className="checkout-outcome__subtitle">{t`What you ordered`}</h3>
+      <ul className="checkout-outcome__lines">
+        {order.lines.map((line) => {
+          const name = line.name[locale];
+          const quantity = line.requestedQuantity;
+          return <li key={line.id}>{t`${name} × ${quantity}`}</li>;
+        })}
+      </ul>
+      <p className="checkout-outcome__total">{t`Total: ${total}`}</p>
       <div className="checkout-nav__buttons">
         <Link className={buttonClassName('primary')} to={pathTo(PATHS.myOrder, { orderId: order.id })}>
           {t`View the order`}

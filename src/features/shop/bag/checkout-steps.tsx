@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { formatOpeningHours } from '../../../i18n/opening-hours.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { addressInputOf } from '../../../../machines/personal/address-book.machine.ts';
 import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
@@ -198,7 +199,8 @@ export function PickupPointStep({ view, send }: StepProps) {
             >
               <span className="choice__title">{point.name[locale]}</span>
               <span className="choice__text">
-                {point.city}, {point.address} · {point.workingHours}
+                {point.city}, {point.address} ·{' '}
+                {formatOpeningHours(point.openingHours, locale, point.workingHours)}
               </span>
             </Choice>
           ))}

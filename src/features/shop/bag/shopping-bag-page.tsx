@@ -19,6 +19,7 @@ import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagTotals, VolumeEffect } from './bag-summary.tsx';
 import { pendingStore, provideCheckoutActors } from './checkout.actors.ts';
+import { useCheckoutHistory, useHistoryPlace } from './use-checkout-history.ts';
 import '../../../ui/auth-form.css';
 import './shopping-bag.css';
 
@@ -61,24 +62,34 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
   useEffect(() => {
     actorRef.send({ type: 'bag.changed', itemCount });
   }, [actorRef, itemCount]);
+  useCheckoutHistory(view, send);
+  const urlPlace = useHistoryPlace();
 
   const hasLines = cart.items.length > 0;
-  if (!hasLines && view.step === 'bag') {
+  // After the placed order's summary, the bag is the bag again: empty (issue 13.3).
+  const summaryLeft = view.step === 'placed' && urlPlace !== 'placed';
+  if (!hasLines && (view.step === 'bag' || summaryLeft)) {
     return (
-      <EmptyState
-        title={t`Your bag is empty`}
-        description={t`Add products from the catalogue to place an order.`}
-      >
-        <Link to={PATHS.newOrder} className={buttonClassName('primary')}>
-          {t`Go to products`}
-        </Link>
-      </EmptyState>
+      <>
+        <PageHeader title={t`Shopping Bag`} />
+        <EmptyState
+          title={t`Your bag is empty`}
+          description={t`Add products from the catalogue to place an order.`}
+        >
+          <Link to={PATHS.newOrder} className={buttonClassName('primary')}>
+            {t`Go to products`}
+          </Link>
+        </EmptyState>
+      </>
     );
   }
 
+  // The checkout replaces the bag: one step on screen, its stepper on top (issue 13.3).
+  const inCheckout = view.step !== 'bag';
   return (
     <div className="bag-page">
-      {hasLines ? (
+      <PageHeader title={inCheckout ? t`Checkout` : t`Shopping Bag`} />
+      {hasLines && !inCheckout ? (
         <div className="bag-layout">
           <section className="bag-card bag-layout__lines" aria-labelledby="bag-lines-title">
             <h2 id="bag-lines-title" className="bag-card__title">
@@ -120,7 +131,10 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
   );
 }
 
-/** `/shopping-bag`: the bag's lines, totals and volume effect, then the guided checkout (the checkout machine). */
+/**
+ * `/shopping-bag`: the bag's lines, totals and volume effect; the guided checkout (the checkout machine) replaces
+ * them step by step (`?checkout=<step>` in the history), then the placed order's summary.
+ */
 export default function ShoppingBagPage() {
   const { t } = useLingui();
   const user = useAuthSelector(selectUser);
@@ -129,22 +143,26 @@ export default function ShoppingBagPage() {
   const params = useOrderParams();
 
   let content;
+  const header = <PageHeader title={t`Shopping Bag`} />;
   if (cart.isError || addresses.isError || params.isError) {
     content = (
-      <EmptyState
-        title={t`The bag could not be loaded`}
-        description={t`Check your connection and try again.`}
-      >
-        <Button
-          onClick={() => {
-            void cart.refetch();
-            void addresses.refetch();
-            void params.refetch();
-          }}
+      <>
+        {header}
+        <EmptyState
+          title={t`The bag could not be loaded`}
+          description={t`Check your connection and try again.`}
         >
-          {t`Try again`}
-        </Button>
-      </EmptyState>
+          <Button
+            onClick={() => {
+              void cart.refetch();
+              void addresses.refetch();
+              void params.refetch();
+            }}
+          >
+            {t`Try again`}
+          </Button>
+        </EmptyState>
+      </>
     );
   } else if (
     cart.data === undefined ||
@@ -153,10 +171,13 @@ export default function ShoppingBagPage() {
     user === null
   ) {
     content = (
-      <div aria-busy="true">
-        <Spinner label={t`Loading the bag…`} />
-        <Skeleton lines={4} />
-      </div>
+      <>
+        {header}
+        <div aria-busy="true">
+          <Spinner label={t`Loading the bag…`} />
+          <Skeleton lines={4} />
+        </div>
+      </>
     );
   } else {
     content = (
@@ -169,10 +190,5 @@ export default function ShoppingBagPage() {
       />
     );
   }
-  return (
-    <>
-      <PageHeader title={t`Shopping Bag`} />
-      {content}
-    </>
-  );
+  return content;
 }

@@ -62,6 +62,7 @@ export function AddToBag({ product, productName }: AddToBagProps) {
           aria-busy={adding || undefined}
         >
           {adding ? t`Adding…` : t`Add to bag`}
+          <span className="visually-hidden">: {productName}</span>
         </Button>
       </div>
       {options.reason === 'out_of_stock' ? (

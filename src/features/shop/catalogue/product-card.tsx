@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { formatNumber, formatPoints } from '../../../i18n/format.ts';
@@ -39,7 +40,7 @@ export function ProductCard({
   const saving = savingPercent(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const inStock = product.stock > 0;
-  const stock = formatNumber(product.stock, locale);
+  const stock = product.stock;
   return (
     <article className="product-card" aria-labelledby={nameId} data-product-id={product.id}>
       <div className="product-card__media">
@@ -78,7 +79,7 @@ export function ProductCard({
           <div>
             <dt>{t`Stock`}</dt>
             <dd className={inStock ? undefined : 'product-card__out'}>
-              {inStock ? t`${stock} pcs` : t`Out of stock`}
+              {inStock ? t({ message: plural(stock, { one: '# pc', other: '# pcs' }) }) : t`Out of stock`}
             </dd>
           </div>
           <div>

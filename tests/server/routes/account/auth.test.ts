@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlTokenOf } from '../../../../machines/auth/auth.guards.ts';
 import { DEMO_PASSWORD } from '../../../../server/seed/accounts.ts';
 import type { TestApp } from '../../support/app.ts';
 import {
@@ -114,6 +115,20 @@ describe('tokens on protected account routes', () => {
     const [header, , signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...payloadOf(token), wh: true })).toString('base64url');
     expectError(await t.get('/users/me', { token: `${header}.${forged}.${signature}` }), 401, 'UNAUTHORIZED');
+  });
+
+  it('signs in with a link token given with or without the Bearer prefix (spec section 3), never sent doubled', async () => {
+    const token = await t.login('partner@demo.test');
+    for (const linkToken of [token, `Bearer ${token}`, `bearer  ${token} `]) {
+      const url = `/?token=${encodeURIComponent(linkToken)}`;
+      const taken = urlTokenOf(url);
+      expect(taken).toBe(token);
+      const me = await t.get<Schemas['Me']>('/users/me', { token: taken ?? '' });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe('partner@demo.test');
+    }
+    // What the app would send had it kept the prefix: refused in the error shape.
+    expectError(await t.get('/users/me', { token: `Bearer ${token}` }), 401, 'UNAUTHORIZED');
   });
 });
 

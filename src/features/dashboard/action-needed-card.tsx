@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { orderAttention } from '../../../machines/checkout/order-attention.ts';
+import { useMyOrders } from '../../data/orders.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/i18n.ts';
+import { PATHS, pathTo } from '../../ui/paths.ts';
+import { ATTENTION_LABELS } from '../../i18n/labels/order-attention.ts';
+import './action-needed-card.css';
+
+/**
+ * Main's "Action needed" card (issue 13.1): the orders that wait for the distributor, each with its next step as a
+ * direct link. The server sorts them to the top of Current, so its first page holds them; nothing is shown when no
+ * order waits (or while the list loads: the card is a shortcut, the orders page stays the full view).
+ */
+export function ActionNeededCard() {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const orders = useMyOrders('current', 1);
+  const waiting = (orders.data?.items ?? []).flatMap((order) => {
+    const attention = orderAttention(order);
+    return attention === null ? [] : [{ order, attention }];
+  });
+  if (waiting.length === 0) return null;
+  return (
+    <section className="dash-card dash-card--wide action-needed" aria-labelledby="dash-action-needed">
+      <h2 id="dash-action-needed" className="dash-card__title">
+        {t`Action needed`}
+      </h2>
+      <ul className="action-needed__list">
+        {waiting.map(({ order, attention }) => {
+          const number = order.number;
+          const amount = formatMoney(order.finalCost, order.currency, locale);
+          return (
+            <li key={order.id} data-order-id={order.id}>
+              <Link to={pathTo(PATHS.myOrder, { orderId: order.id })}>
+                {t`Order No. ${number}: ${i18n._(ATTENTION_LABELS[attention])}`}
+              </Link>{' '}
+              <span className="dash-card__note">{amount}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <Link to={PATHS.myOrders}>{t`All orders`}</Link>
+    </section>
+  );
+}
