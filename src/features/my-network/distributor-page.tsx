@@ -76,7 +76,9 @@ function DistributorCard({ node }: { node: NetworkNode }) {
             <div>
               <dt>{t`E-mail`}</dt>
               <dd>
-                <a href={`mailto:${node.email}`}>{node.email}</a>
+                <a href={`mailto:${node.email}`} className="truncate" title={node.email}>
+                  {node.email}
+                </a>
               </dd>
             </div>
             <div>

@@ -81,18 +81,20 @@ export function DownlineList() {
   const searched = params.q;
   const page = query.data;
   const total = page?.total ?? 0;
-  const columns: ReadonlyArray<{ sort?: NetworkSort; label: string; numeric?: boolean }> = [
-    { sort: 'name', label: t`Name` },
-    { sort: 'rank', label: t`Rank` },
-    { sort: 'pv', label: VOLUME_CODES.pv, numeric: true },
-    { sort: 'gv', label: VOLUME_CODES.gv, numeric: true },
-    { sort: 'signingDate', label: t`Signing date` },
-    { label: t`Level`, numeric: true },
-    { label: t`First line`, numeric: true },
-  ];
+  // On a phone the optional columns go (priority columns); the rank moves under the name.
+  const columns: ReadonlyArray<{ sort?: NetworkSort; label: string; numeric?: boolean; optional?: boolean }> =
+    [
+      { sort: 'name', label: t`Name` },
+      { sort: 'rank', label: t`Rank`, optional: true },
+      { sort: 'pv', label: VOLUME_CODES.pv, numeric: true },
+      { sort: 'gv', label: VOLUME_CODES.gv, numeric: true },
+      { sort: 'signingDate', label: t`Signing date`, optional: true },
+      { label: t`Level`, numeric: true, optional: true },
+      { label: t`First line`, numeric: true, optional: true },
+    ];
 
   return (
-    <section className="downline" aria-labelledby="downline-title">
+    <section className="downline">
       <h2 id="downline-title" className="visually-hidden">
         {t`Distributors of my network`}
       </h2>
@@ -152,7 +154,11 @@ export function DownlineList() {
                     <th
                       key={column.label}
                       scope="col"
-                      className={column.numeric ? 'data-table__numeric' : undefined}
+                      className={
+                        [column.numeric ? 'data-table__numeric' : '', column.optional ? 'col-optional' : '']
+                          .join(' ')
+                          .trim() || undefined
+                      }
                       aria-sort={
                         column.sort === undefined || column.sort !== params.sort
                           ? undefined
@@ -218,20 +224,24 @@ function SortButton({
 function DownlineRow({ node }: { node: NetworkNode }) {
   const { i18n } = useLingui();
   const locale = useLocale();
+  const rank = i18n._(RANK_NAMES[node.rank]);
   return (
     <tr>
       <td>
         <Link to={distributorPath(node.id)} className="data-table__primary">
           {node.fullName}
         </Link>
-        <span className="data-table__secondary">{node.email}</span>
+        <span className="data-table__secondary" title={node.email}>
+          {node.email}
+        </span>
+        <span className="data-table__secondary phone-only">{rank}</span>
       </td>
-      <td>{i18n._(RANK_NAMES[node.rank])}</td>
+      <td className="col-optional">{rank}</td>
       <td className="data-table__numeric">{formatPoints(node.volumes.pv, locale)}</td>
       <td className="data-table__numeric">{formatPoints(node.volumes.gv, locale)}</td>
-      <td>{formatDate(node.signingDate, locale)}</td>
-      <td className="data-table__numeric">{formatNumber(node.level, locale)}</td>
-      <td className="data-table__numeric">{formatNumber(node.childrenCount, locale)}</td>
+      <td className="col-optional">{formatDate(node.signingDate, locale)}</td>
+      <td className="data-table__numeric col-optional">{formatNumber(node.level, locale)}</td>
+      <td className="data-table__numeric col-optional">{formatNumber(node.childrenCount, locale)}</td>
     </tr>
   );
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_PREFIX } from '../support/fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { API_PREFIX, AXE_TAGS, expect } from '../support/fixtures';
 
 /**
  * Shows the app in `lang` without changing the account on the server (other tests read its language): the
@@ -59,4 +60,16 @@ export async function widerThanViewport(page: Page): Promise<{ scroll: number; e
       );
     return { scroll: document.documentElement.scrollWidth - width, elements };
   });
+}
+
+/**
+ * axe with the WCAG tags of `expectNoAxeViolations` plus its best practices (landmark-unique among them, which the
+ * business screens failed).
+ */
+export async function expectNoAxeViolationsWithBestPractice(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags([...AXE_TAGS, 'best-practice']).analyze();
+  const report = violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+  expect(violations.length, `axe on ${page.url()}:\n${report.join('\n')}`).toBe(0);
 }

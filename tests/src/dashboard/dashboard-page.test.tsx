@@ -73,7 +73,9 @@ describe('Main (/dashboard)', () => {
       'MDL 1,557,250.20',
     );
     expect(screen.getByText('For 11 months')).toBeTruthy();
-    expect(document.querySelector('[data-field="daysLeft"]')?.textContent).toBe('10 days until the period closes');
+    expect(document.querySelector('[data-field="daysLeft"]')?.textContent).toBe(
+      '10 days until the period closes',
+    );
     expect(document.querySelector('[data-field="pvAtLeast25"]')?.getAttribute('data-achieved')).toBe('false');
     expect(screen.getByText('12.5 PV to go this period.')).toBeTruthy();
 
