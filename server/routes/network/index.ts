@@ -4,6 +4,7 @@ import { getClient, listClients } from './clients.ts';
 import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
+import { getStatement, getStatementFile, listStatements } from './statements.ts';
 import { getMyNetwork, getNetworkNode, searchMyNetwork } from './tree.ts';
 
 export const networkHandlers = {
@@ -17,6 +18,9 @@ export const networkHandlers = {
   listClients,
   getClient,
   getRatings,
+  listStatements,
+  getStatement,
+  getStatementFile,
 } satisfies Pick<
   Handlers,
   | 'getMyInfo'
@@ -29,4 +33,7 @@ export const networkHandlers = {
   | 'listClients'
   | 'getClient'
   | 'getRatings'
+  | 'listStatements'
+  | 'getStatement'
+  | 'getStatementFile'
 >;
