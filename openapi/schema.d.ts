@@ -2736,6 +2736,15 @@ export interface operations {
                 sort?: "name" | "rank" | "pv" | "gv" | "signingDate";
                 /** @description Sort direction; `desc` by default (`asc` for `name`). */
                 order?: "asc" | "desc";
+                /**
+                 * @description Only the members who need attention (issue 14): `pv_zero` PV 0 this period; `below_active` PV below the
+                 *     active threshold (25) this period; `no_orders` no order placed in the last `periods` periods (this one
+                 *     included); `rank_drop` leaders (manager and up) whose paid-as rank of the last closed month is below the
+                 *     month before. Within the caller's downline, as every other filter.
+                 */
+                attention?: "pv_zero" | "below_active" | "no_orders" | "rank_drop";
+                /** @description How many periods `attention=no_orders` looks back (this one included); 3 by default. */
+                periods?: number;
             };
             header?: never;
             path?: never;

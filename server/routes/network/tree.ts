@@ -5,6 +5,7 @@ import type { Handler } from '../../contract/types.ts';
 import { RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadNodeList, loadNodes, type NodeScope } from '../../domain/network/nodes.ts';
+import { attentionCondition } from '../../domain/network/attention.ts';
 import { currentPeriod } from '../../domain/network/period.ts';
 import { notFound } from '../../http/errors.ts';
 import { belowPattern, containsPattern, loadCaller, type Caller } from './caller.ts';
@@ -104,6 +105,9 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
     .where('u.path', 'like', belowPattern(caller.path))
     .where('u.id', '<>', caller.id)
     .where('u.is_partner', '=', true);
+  const attention = query.attention;
+  if (attention !== undefined)
+    base = base.where((eb) => attentionCondition(eb, attention, new Date(), query.periods ?? 3));
   if (query.q !== undefined) {
     const pattern = containsPattern(query.q.trim() === '' ? query.q : query.q.trim());
     base = base.where((eb) =>
@@ -118,7 +122,7 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
   const offset = (page - 1) * pageSize;
   let ids: number[];
   let total: number;
-  if (query.q === undefined && (sort === 'signingDate' || sort === 'name')) {
+  if (query.q === undefined && attention === undefined && (sort === 'signingDate' || sort === 'name')) {
     // The whole downline in an indexed order: the page walks `users_downline_signing_idx` / `_name_idx` and stops
     // after it (or, for a small downline, the path index and a small sort: the planner picks); the total is the
     // maintained figure of `downline_counts` (migration 0005), not a count over the downline.

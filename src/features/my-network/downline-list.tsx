@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
@@ -25,11 +25,18 @@ const SORTS: readonly NetworkSort[] = ['name', 'rank', 'pv', 'gv', 'signingDate'
 /** The contract's default direction per sort key. */
 export const defaultOrder = (sort: NetworkSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
 
+export type Attention = NonNullable<NetworkSearchQuery['attention']>;
+const ATTENTION: readonly Attention[] = ['pv_zero', 'below_active', 'no_orders', 'rank_drop'];
+const PERIOD_CHOICES = [1, 2, 3, 6, 12] as const;
+
 export interface DownlineParams {
   q: string;
   sort: NetworkSort;
   order: SortOrder;
   page: number;
+  /** "Who needs attention" (`?attention=`, and `?periods=` for `no_orders`); '' for everyone. */
+  attention: Attention | '';
+  periods: number;
 }
 
 /** The list's state lives in the URL: `?q=&sort=&order=&page=`. */
@@ -38,11 +45,29 @@ export function readDownlineParams(params: URLSearchParams): DownlineParams {
   const sort = SORTS.find((key) => key === sortParam) ?? 'signingDate';
   const orderParam = params.get('order');
   const order: SortOrder = orderParam === 'asc' || orderParam === 'desc' ? orderParam : defaultOrder(sort);
-  return { q: (params.get('q') ?? '').trim(), sort, order, page: positiveInt(params.get('page'), 1) };
+  const attentionParam = params.get('attention');
+  const attention = ATTENTION.find((key) => key === attentionParam) ?? '';
+  const periods = Math.min(12, positiveInt(params.get('periods'), 3));
+  return {
+    q: (params.get('q') ?? '').trim(),
+    sort,
+    order,
+    page: positiveInt(params.get('page'), 1),
+    attention,
+    periods,
+  };
 }
 
-function toQuery({ q, sort, order, page }: DownlineParams): NetworkSearchQuery {
-  return { page, pageSize: DOWNLINE_PAGE_SIZE, sort, order, ...(q === '' ? {} : { q }) };
+function toQuery({ q, sort, order, page, attention, periods }: DownlineParams): NetworkSearchQuery {
+  return {
+    page,
+    pageSize: DOWNLINE_PAGE_SIZE,
+    sort,
+    order,
+    ...(q === '' ? {} : { q }),
+    ...(attention === '' ? {} : { attention }),
+    ...(attention === 'no_orders' ? { periods } : {}),
+  };
 }
 
 /** The whole downline as a searchable, sortable, paged table (`GET /users/my-network/search`). */
@@ -59,7 +84,10 @@ export function DownlineList() {
           const next = new URLSearchParams(previous);
           for (const [name, value] of Object.entries(changes)) {
             const text = String(value);
-            const isDefault = (name === 'q' && text === '') || (name === 'page' && text === '1');
+            const isDefault =
+              ((name === 'q' || name === 'attention') && text === '') ||
+              (name === 'page' && text === '1') ||
+              (name === 'periods' && text === '3');
             if (isDefault) next.delete(name);
             else next.set(name, text);
           }
@@ -105,6 +133,11 @@ export function DownlineList() {
           value={params.q}
           onSearch={onSearch}
         />
+        <AttentionFilter
+          attention={params.attention}
+          periods={params.periods}
+          onChange={(attention, periods) => update({ attention, periods, page: 1 })}
+        />
         <p className="downline__count" role="status">
           {page === undefined
             ? ''
@@ -121,6 +154,15 @@ export function DownlineList() {
         </div>
       ) : query.isError && page === undefined ? (
         <QueryFailure title={t`The distributors could not be loaded.`} onRetry={() => void query.refetch()} />
+      ) : total === 0 && params.attention !== '' ? (
+        <EmptyState
+          title={t`Nobody here needs attention`}
+          description={t`No distributor of your network matches this filter now.`}
+        >
+          <Button variant="secondary" onClick={() => update({ attention: '', q: '', page: 1 })}>
+            {t`Show everyone`}
+          </Button>
+        </EmptyState>
       ) : total === 0 ? (
         params.q === '' ? (
           <EmptyState
@@ -197,6 +239,63 @@ export function DownlineList() {
         </>
       )}
     </section>
+  );
+}
+
+function AttentionFilter({
+  attention,
+  periods,
+  onChange,
+}: {
+  attention: Attention | '';
+  periods: number;
+  onChange: (attention: Attention | '', periods: number) => void;
+}) {
+  const { t } = useLingui();
+  const filterId = useId();
+  const periodsId = useId();
+  const labels: Record<Attention, string> = {
+    pv_zero: t`PV 0 this period`,
+    below_active: t`PV below the active threshold this period`,
+    no_orders: t`No orders for a number of periods`,
+    rank_drop: t`Leaders who dropped rank`,
+  };
+  return (
+    <div className="downline__filter">
+      <div className="downline__field">
+        <label htmlFor={filterId}>{t`Who needs attention`}</label>
+        <select
+          id={filterId}
+          data-filter="attention"
+          value={attention}
+          onChange={(event) => onChange(ATTENTION.find((key) => key === event.target.value) ?? '', periods)}
+        >
+          <option value="">{t`Everyone`}</option>
+          {ATTENTION.map((key) => (
+            <option key={key} value={key}>
+              {labels[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {attention === 'no_orders' ? (
+        <div className="downline__field">
+          <label htmlFor={periodsId}>{t`Periods without orders`}</label>
+          <select
+            id={periodsId}
+            data-filter="periods"
+            value={periods}
+            onChange={(event) => onChange(attention, Number(event.target.value))}
+          >
+            {PERIOD_CHOICES.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
