@@ -7,6 +7,7 @@ const SCREENS = [
   { path: '/dashboard', ready: '[data-table="closed-months"]' },
   { path: '/charts', ready: '[data-table="closed-stats"]' },
   { path: '/my-distributers', ready: 'main h1' },
+  { path: '/my-distributers?view=tree', ready: '[role="tree"] [role="treeitem"]' },
   { path: '/client-base', ready: 'main h1' },
   { path: '/documents', ready: 'main h1' },
   { path: '/personal', ready: 'main h1' },
