@@ -408,6 +408,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/my-network/{id}/volumes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A downline distributor's volumes of the last 12 months (issue 14, the member's card)
+         * @description Oldest month first, the current (open) month last; a month without a volume row is absent. 404 for anyone not below the caller (the caller's own id answers their own).
+         */
+        get: operations["getNetworkNodeVolumes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/my-network/{id}": {
         parameters: {
             query?: never;
@@ -1551,6 +1571,12 @@ export interface components {
             lines: components["schemas"]["StatementLine"][];
             /** @description The bonus of the month as stored when the month closed (the sum of the lines). */
             total: components["schemas"]["Money"];
+        };
+        VolumeHistoryMonth: {
+            month: components["schemas"]["Month"];
+            pv: components["schemas"]["Points"];
+            gv: components["schemas"]["Points"];
+            closed: boolean;
         };
         ClosedStatsMonth: {
             month: components["schemas"]["Month"];
@@ -2764,6 +2790,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getNetworkNodeVolumes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Distributor (user) id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The volume history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolumeHistoryMonth"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getNetworkNode: {

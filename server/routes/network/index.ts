@@ -5,7 +5,7 @@ import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
 import { getStatement, getStatementFile, listStatements } from './statements.ts';
-import { getMyNetwork, getNetworkNode, searchMyNetwork } from './tree.ts';
+import { getMyNetwork, getNetworkNode, getNetworkNodeVolumes, searchMyNetwork } from './tree.ts';
 
 export const networkHandlers = {
   getMyInfo,
@@ -21,6 +21,7 @@ export const networkHandlers = {
   listStatements,
   getStatement,
   getStatementFile,
+  getNetworkNodeVolumes,
 } satisfies Pick<
   Handlers,
   | 'getMyInfo'
@@ -36,4 +37,5 @@ export const networkHandlers = {
   | 'listStatements'
   | 'getStatement'
   | 'getStatementFile'
+  | 'getNetworkNodeVolumes'
 >;

@@ -6,7 +6,7 @@ import { RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadNodeList, loadNodes, type NodeScope } from '../../domain/network/nodes.ts';
 import { attentionCondition } from '../../domain/network/attention.ts';
-import { currentPeriod } from '../../domain/network/period.ts';
+import { currentPeriod, monthKey, monthStart } from '../../domain/network/period.ts';
 import { notFound } from '../../http/errors.ts';
 import { belowPattern, containsPattern, loadCaller, type Caller } from './caller.ts';
 
@@ -59,20 +59,46 @@ export const getMyNetwork: Handler<'getMyNetwork'> = async ({ db, user, query })
   return networkView(db, caller, caller.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
 };
 
-export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
-  const caller = await loadCaller(db, user.userId);
-  if (params.id !== caller.id) {
+/** 404 unless `id` is the caller or below them. */
+async function assertInDownline(db: Kysely<DB>, caller: Caller, id: number): Promise<void> {
+  if (id !== caller.id) {
     // Only the caller's downline: the node's materialised path must start with the caller's.
     const target = await db
       .selectFrom('users')
-      .where('id', '=', params.id)
+      .where('id', '=', id)
       .where('path', 'like', belowPattern(caller.path))
       .where('is_partner', '=', true)
       .select('id')
       .executeTakeFirst();
     if (target === undefined) throw notFound();
   }
+}
+
+export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
+  const caller = await loadCaller(db, user.userId);
+  await assertInDownline(db, caller, params.id);
   return networkView(db, caller, params.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+};
+
+/** A member's PV and GV of the last 12 months (the current one last), for their card. */
+export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ db, user, params }) => {
+  const caller = await loadCaller(db, user.userId);
+  await assertInDownline(db, caller, params.id);
+  const now = new Date();
+  const rows = await db
+    .selectFrom('monthly_volumes')
+    .where('user_id', '=', params.id)
+    .where('month', '>', monthStart(now, -12))
+    .where('month', '<=', monthStart(now))
+    .select(['month', 'pv', 'gv', 'closed'])
+    .orderBy('month', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    month: monthKey(row.month),
+    pv: Number(row.pv),
+    gv: Number(row.gv),
+    closed: row.closed,
+  }));
 };
 
 type SearchSort = 'name' | 'rank' | 'pv' | 'gv' | 'signingDate';

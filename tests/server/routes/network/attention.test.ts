@@ -117,3 +117,45 @@ describe('GET /users/my-network/search?attention=', () => {
     );
   });
 });
+
+describe('GET /users/my-network/{id}/volumes', () => {
+  it("answers a downline member's PV and GV of the last 12 months, the open one last, and 404 outside", async () => {
+    const [memberId] = [...downline];
+    if (memberId === undefined) throw new Error('the partner has a downline');
+    const response = await t.get<Array<{ month: string; pv: number; gv: number; closed: boolean }>>(
+      `/users/my-network/${memberId}/volumes`,
+      { token: partner },
+    );
+    expect(response.status).toBe(200);
+    const rows = await t.db
+      .selectFrom('monthly_volumes')
+      .where('user_id', '=', memberId)
+      .where('month', '>', monthStart(-12))
+      .select(['month', 'pv', 'gv', 'closed'])
+      .orderBy('month', 'asc')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(response.body).toEqual(
+      rows.map((row) => ({
+        month: row.month.slice(0, 7),
+        pv: Number(row.pv),
+        gv: Number(row.gv),
+        closed: row.closed,
+      })),
+    );
+    expect(response.body.length).toBeLessThanOrEqual(12);
+    expect(response.body.at(-1)?.closed).toBe(response.body.at(-1)?.month !== monthStart().slice(0, 7));
+    const outsider = await t.db
+      .selectFrom('users')
+      .where('email', '=', 'pw@demo.test')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    if (!downline.has(outsider.id))
+      expectError(
+        await t.get(`/users/my-network/${outsider.id}/volumes`, { token: partner }),
+        404,
+        'NOT_FOUND',
+      );
+    else expectError(await t.get('/users/my-network/99999999/volumes', { token: partner }), 404, 'NOT_FOUND');
+  });
+});
