@@ -408,6 +408,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/my-network/{id}/volumes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A downline distributor's volumes of the last 12 months (issue 14, the member's card)
+         * @description Oldest month first, the current (open) month last; a month without a volume row is absent. 404 for anyone not below the caller (the caller's own id answers their own).
+         */
+        get: operations["getNetworkNodeVolumes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/my-network/{id}": {
         parameters: {
             query?: never;
@@ -1224,6 +1244,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's bonus statements, one per closed month, newest first
+         * @description Every closed month since signing; a statement is derived from the stored closed-month figures, which a new period never changes, so it is kept forever.
+         */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bonus statement of one closed month
+         * @description Volumes, paid-as rank and every bonus line with how the marketing plan computes it.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/statements/{month}/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bonus statement of one closed month as a PDF in one language
+         * @description Needs the bearer token, so the client downloads it (fetch → blob).
+         */
+        get: operations["getStatementFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exchange/1c": {
         parameters: {
             query?: never;
@@ -1585,6 +1665,51 @@ export interface components {
             nextRank: components["schemas"]["Rank"] | null;
             /** @description Requirements of `nextRank` (empty at the top rank). */
             requirements: components["schemas"]["TargetRequirement"][];
+        };
+        StatementSummary: {
+            month: components["schemas"]["Month"];
+            rank: components["schemas"]["Rank"];
+            bonus: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+        };
+        /** @description One bonus of the month and how it is computed, `base × percent / 100 = points`, `points × pointValue = amount`. */
+        StatementLine: {
+            /**
+             * @description personal (own PV at the rank's percent), differential (a first-line leg's PGV at the difference of the two ranks' percents), leadership (5 % of a breakaway leg's PGV).
+             * @enum {string}
+             */
+            kind: "personal" | "differential" | "leadership";
+            /** @description The first-line member whose leg the line is about (null for the personal line). */
+            member: {
+                id: number;
+                fullName: string;
+                rank: components["schemas"]["Rank"];
+            } | null;
+            base: components["schemas"]["Points"];
+            percent: number;
+            points: components["schemas"]["Points"];
+            amount: components["schemas"]["Money"];
+        };
+        Statement: {
+            month: components["schemas"]["Month"];
+            currency: components["schemas"]["Currency"];
+            rank: components["schemas"]["Rank"];
+            /** @description The group bonus percent of the paid-as rank. */
+            rankPercent: number;
+            /** @description PV reached the active threshold; an inactive month earns no bonus. */
+            active: boolean;
+            activePv: components["schemas"]["Points"];
+            pointValue: components["schemas"]["Money"];
+            volumes: components["schemas"]["Volumes"];
+            lines: components["schemas"]["StatementLine"][];
+            /** @description The bonus of the month as stored when the month closed (the sum of the lines). */
+            total: components["schemas"]["Money"];
+        };
+        VolumeHistoryMonth: {
+            month: components["schemas"]["Month"];
+            pv: components["schemas"]["Points"];
+            gv: components["schemas"]["Points"];
+            closed: boolean;
         };
         ClosedStatsMonth: {
             month: components["schemas"]["Month"];
@@ -2899,6 +3024,15 @@ export interface operations {
                 sort?: "name" | "rank" | "pv" | "gv" | "signingDate";
                 /** @description Sort direction; `desc` by default (`asc` for `name`). */
                 order?: "asc" | "desc";
+                /**
+                 * @description Only the members who need attention (issue 14): `pv_zero` PV 0 this period; `below_active` PV below the
+                 *     active threshold (25) this period; `no_orders` no order placed in the last `periods` periods (this one
+                 *     included); `rank_drop` leaders (manager and up) whose paid-as rank of the last closed month is below the
+                 *     month before. Within the caller's downline, as every other filter.
+                 */
+                attention?: "pv_zero" | "below_active" | "no_orders" | "rank_drop";
+                /** @description How many periods `attention=no_orders` looks back (this one included); 3 by default. */
+                periods?: number;
             };
             header?: never;
             path?: never;
@@ -2918,6 +3052,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getNetworkNodeVolumes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Distributor (user) id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The volume history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolumeHistoryMonth"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getNetworkNode: {
@@ -4039,6 +4200,86 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="receipt-<number>-<lang>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed months with their rank and bonus. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The closed month. */
+                month: components["schemas"]["Month"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStatementFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The closed month. */
+                month: components["schemas"]["Month"];
+                /** @description The language of the file. */
+                lang: components["schemas"]["Lang"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="statement-<month>-<lang>.pdf"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

@@ -167,3 +167,14 @@ export function useClients(query: ClientsQuery) {
 export function useClient(id: number) {
   return useQuery(networkQueries.client(id));
 }
+
+export type VolumeHistoryMonth = components['schemas']['VolumeHistoryMonth'];
+
+/** `GET /users/my-network/{id}/volumes`: a member's PV and GV of the last 12 months (their card). */
+export function useNetworkNodeVolumes(id: number) {
+  return useQuery({
+    queryKey: [...networkKeys.node(id), 'volumes'] as const,
+    queryFn: ({ signal }): Promise<VolumeHistoryMonth[]> =>
+      unwrap(api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) })),
+  });
+}

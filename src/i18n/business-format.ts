@@ -20,3 +20,15 @@ export function localized(text: LocalizedText, locale: Lang): string {
 }
 
 export { RANK_NAMES };
+
+/** `YYYY-MM` as a chart column label: the short month alone ("май", "May") and its year ("2026"). */
+export function monthLabelParts(month: string, locale: string): { month: string; year: string } {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (year === undefined || monthNumber === undefined || Number.isNaN(year) || Number.isNaN(monthNumber))
+    return { month, year: '' };
+  const date = Date.UTC(year, monthNumber - 1, 1);
+  return {
+    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
+    year: new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).format(date),
+  };
+}

@@ -5,6 +5,7 @@ import { formatNumber } from '../i18n/format.ts';
 import { useLocale } from '../i18n/i18n.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
+import './data-table.css';
 import './list-controls.css';
 
 /** Search text waits this long after the last key before it becomes the query. */

@@ -4,7 +4,8 @@ import { getClient, listClients } from './clients.ts';
 import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
-import { getMyNetwork, getNetworkNode, searchMyNetwork } from './tree.ts';
+import { getStatement, getStatementFile, listStatements } from './statements.ts';
+import { getMyNetwork, getNetworkNode, getNetworkNodeVolumes, searchMyNetwork } from './tree.ts';
 
 export const networkHandlers = {
   getMyInfo,
@@ -17,6 +18,10 @@ export const networkHandlers = {
   listClients,
   getClient,
   getRatings,
+  listStatements,
+  getStatement,
+  getStatementFile,
+  getNetworkNodeVolumes,
 } satisfies Pick<
   Handlers,
   | 'getMyInfo'
@@ -29,4 +34,8 @@ export const networkHandlers = {
   | 'listClients'
   | 'getClient'
   | 'getRatings'
+  | 'listStatements'
+  | 'getStatement'
+  | 'getStatementFile'
+  | 'getNetworkNodeVolumes'
 >;

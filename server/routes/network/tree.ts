@@ -5,7 +5,8 @@ import type { Handler } from '../../contract/types.ts';
 import { RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadNodeList, loadNodes, type NodeScope } from '../../domain/network/nodes.ts';
-import { currentPeriod } from '../../domain/network/period.ts';
+import { attentionCondition } from '../../domain/network/attention.ts';
+import { currentPeriod, monthKey, monthStart } from '../../domain/network/period.ts';
 import { notFound } from '../../http/errors.ts';
 import { belowPattern, containsPattern, loadCaller, type Caller } from './caller.ts';
 
@@ -58,20 +59,46 @@ export const getMyNetwork: Handler<'getMyNetwork'> = async ({ db, user, query })
   return networkView(db, caller, caller.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
 };
 
-export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
-  const caller = await loadCaller(db, user.userId);
-  if (params.id !== caller.id) {
+/** 404 unless `id` is the caller or below them. */
+async function assertInDownline(db: Kysely<DB>, caller: Caller, id: number): Promise<void> {
+  if (id !== caller.id) {
     // Only the caller's downline: the node's materialised path must start with the caller's.
     const target = await db
       .selectFrom('users')
-      .where('id', '=', params.id)
+      .where('id', '=', id)
       .where('path', 'like', belowPattern(caller.path))
       .where('is_partner', '=', true)
       .select('id')
       .executeTakeFirst();
     if (target === undefined) throw notFound();
   }
+}
+
+export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
+  const caller = await loadCaller(db, user.userId);
+  await assertInDownline(db, caller, params.id);
   return networkView(db, caller, params.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+};
+
+/** A member's PV and GV of the last 12 months (the current one last), for their card. */
+export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ db, user, params }) => {
+  const caller = await loadCaller(db, user.userId);
+  await assertInDownline(db, caller, params.id);
+  const now = new Date();
+  const rows = await db
+    .selectFrom('monthly_volumes')
+    .where('user_id', '=', params.id)
+    .where('month', '>', monthStart(now, -12))
+    .where('month', '<=', monthStart(now))
+    .select(['month', 'pv', 'gv', 'closed'])
+    .orderBy('month', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    month: monthKey(row.month),
+    pv: Number(row.pv),
+    gv: Number(row.gv),
+    closed: row.closed,
+  }));
 };
 
 type SearchSort = 'name' | 'rank' | 'pv' | 'gv' | 'signingDate';
@@ -104,6 +131,9 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
     .where('u.path', 'like', belowPattern(caller.path))
     .where('u.id', '<>', caller.id)
     .where('u.is_partner', '=', true);
+  const attention = query.attention;
+  if (attention !== undefined)
+    base = base.where((eb) => attentionCondition(eb, attention, new Date(), query.periods ?? 3));
   if (query.q !== undefined) {
     const pattern = containsPattern(query.q.trim() === '' ? query.q : query.q.trim());
     base = base.where((eb) =>
@@ -118,7 +148,7 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
   const offset = (page - 1) * pageSize;
   let ids: number[];
   let total: number;
-  if (query.q === undefined && (sort === 'signingDate' || sort === 'name')) {
+  if (query.q === undefined && attention === undefined && (sort === 'signingDate' || sort === 'name')) {
     // The whole downline in an indexed order: the page walks `users_downline_signing_idx` / `_name_idx` and stops
     // after it (or, for a small downline, the path index and a small sort: the planner picks); the total is the
     // maintained figure of `downline_counts` (migration 0005), not a count over the downline.

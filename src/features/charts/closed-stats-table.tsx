@@ -8,6 +8,7 @@ import type { ClosedStats } from '../../data/business.ts';
 export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const bonus = t`Bonus`;
   return (
     <div
       className="table-scroll"
@@ -17,7 +18,7 @@ export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
     >
-      <table className="data-table" data-table="closed-stats">
+      <table className="data-table data-table--stack" data-table="closed-stats">
         <caption id="closed-stats-caption">{t`Volumes and bonuses of the last 6 closed months`}</caption>
         <thead>
           <tr>
@@ -34,26 +35,28 @@ export function ClosedStatsTable({ stats }: { stats: ClosedStats }) {
             <th scope="col" className="num">
               <abbr title={t`Cumulative group volume`}>CGV</abbr>
             </th>
-            <th scope="col" className="num">{t`Bonus`}</th>
+            <th scope="col" className="num">
+              {bonus}
+            </th>
           </tr>
         </thead>
         <tbody>
           {stats.months.map((month) => (
             <tr key={month.month} data-month={month.month}>
               <th scope="row">{formatMonth(month.month, locale)}</th>
-              <td className="num" data-field="pv">
+              <td className="num" data-field="pv" data-label="PV">
                 {formatPoints(month.pv, locale)}
               </td>
-              <td className="num" data-field="gv">
+              <td className="num" data-field="gv" data-label="GV">
                 {formatPoints(month.gv, locale)}
               </td>
-              <td className="num" data-field="pgv">
+              <td className="num" data-field="pgv" data-label="PGV">
                 {formatPoints(month.pgv, locale)}
               </td>
-              <td className="num" data-field="cgv">
+              <td className="num" data-field="cgv" data-label="CGV">
                 {formatPoints(month.cgv, locale)}
               </td>
-              <td className="num" data-field="bonus">
+              <td className="num" data-field="bonus" data-label={bonus}>
                 {formatMoney(month.bonus, stats.currency, locale)}
               </td>
             </tr>

@@ -54,7 +54,7 @@ export default function ClientBasePage() {
   return (
     <>
       <PageHeader title={t`Client base`} subtitle={t`The customers you order for`} />
-      <section className="client-base" aria-labelledby="clients-title">
+      <section className="client-base">
         <h2 id="clients-title" className="visually-hidden">
           {t`Clients`}
         </h2>
@@ -106,7 +106,10 @@ export default function ClientBasePage() {
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               tabIndex={0}
             >
-              <table className="data-table" aria-busy={query.isPlaceholderData || undefined}>
+              <table
+                className="data-table data-table--stack"
+                aria-busy={query.isPlaceholderData || undefined}
+              >
                 <thead>
                   <tr>
                     <th scope="col">{t`Name`}</th>
@@ -148,13 +151,23 @@ function ClientRow({ client }: { client: Client }) {
           {client.fullName}
         </Link>
       </td>
-      <td>
-        {client.phone !== null ? <span className="data-table__secondary">{client.phone}</span> : null}
-        {client.email !== null ? <span className="data-table__secondary">{client.email}</span> : null}
+      <td data-label={t`Contacts`}>
+        <span className="client-base__contacts">
+          {client.phone !== null ? <span className="data-table__secondary">{client.phone}</span> : null}
+          {client.email !== null ? (
+            <span className="data-table__secondary" title={client.email}>
+              {client.email}
+            </span>
+          ) : null}
+        </span>
       </td>
-      <td>{client.city ?? '—'}</td>
-      <td className="data-table__numeric">{formatNumber(client.orderCount, locale)}</td>
-      <td>{client.lastOrderAt === null ? t`No orders yet` : formatDate(client.lastOrderAt, locale)}</td>
+      <td data-label={t`City`}>{client.city ?? '—'}</td>
+      <td className="data-table__numeric" data-label={t`Orders`}>
+        {formatNumber(client.orderCount, locale)}
+      </td>
+      <td data-label={t`Last order`}>
+        {client.lastOrderAt === null ? t`No orders yet` : formatDate(client.lastOrderAt, locale)}
+      </td>
     </tr>
   );
 }

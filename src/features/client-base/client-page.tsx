@@ -76,7 +76,13 @@ function ClientCard({ client }: { client: ClientDetail }) {
             <div>
               <dt>{t`E-mail`}</dt>
               <dd>
-                {client.email === null ? t`Not given` : <a href={`mailto:${client.email}`}>{client.email}</a>}
+                {client.email === null ? (
+                  t`Not given`
+                ) : (
+                  <a href={`mailto:${client.email}`} className="truncate" title={client.email}>
+                    {client.email}
+                  </a>
+                )}
               </dd>
             </div>
             <div>
@@ -116,15 +122,8 @@ function ClientCard({ client }: { client: ClientDetail }) {
             description={t`Orders you place for this client will be listed here.`}
           />
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-labelledby="client-orders"
-            // A keyboard user can scroll the table sideways on a narrow screen.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
-            <table className="data-table">
+          <div className="table-scroll">
+            <table className="data-table data-table--stack">
               <thead>
                 <tr>
                   <th scope="col">{t`Order`}</th>
@@ -166,16 +165,22 @@ function OrderRow({ order }: { order: ClientOrder }) {
           {t`No. ${number}`}
         </Link>
       </td>
-      <td>{formatDateTime(order.createdAt, locale)}</td>
-      <td>
+      <td data-label={t`Placed`}>{formatDateTime(order.createdAt, locale)}</td>
+      <td data-label={t`Status`}>
         <span className="status-badge" data-status={order.displayStatus}>
           {i18n._(DISPLAY_STATUS_NAMES[order.displayStatus])}
         </span>
       </td>
-      <td>{formatDateTime(order.updatedAt, locale)}</td>
-      <td className="data-table__numeric">{formatNumber(order.itemCount, locale)}</td>
-      <td className="data-table__numeric">{formatPoints(order.points, locale)}</td>
-      <td className="data-table__numeric">{formatMoney(order.finalCost, order.currency, locale)}</td>
+      <td data-label={t`Updated`}>{formatDateTime(order.updatedAt, locale)}</td>
+      <td className="data-table__numeric" data-label={t`Items`}>
+        {formatNumber(order.itemCount, locale)}
+      </td>
+      <td className="data-table__numeric" data-label={POINTS_CODE}>
+        {formatPoints(order.points, locale)}
+      </td>
+      <td className="data-table__numeric" data-label={t`Total`}>
+        {formatMoney(order.finalCost, order.currency, locale)}
+      </td>
     </tr>
   );
 }

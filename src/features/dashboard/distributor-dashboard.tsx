@@ -2,9 +2,11 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../ui/paths.ts';
-import { formatDate, formatMoney, formatPoints } from '../../i18n/format.ts';
+import { formatDate, formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { buttonClassName } from '../../ui/button.tsx';
+import { CardGrid } from '../../ui/card-grid.tsx';
+import { TabularFigure } from '../../ui/tabular-figure.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
@@ -29,7 +31,7 @@ function StatusCard({ info }: { info: MyInfo }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   return (
-    <section className="dash-card" aria-labelledby="dash-status">
+    <section className="dash-card card-span-4 card-span-mid-1" aria-labelledby="dash-status">
       <h2 id="dash-status" className="dash-card__title">{t`Status`}</h2>
       <dl className="dash-facts">
         <div>
@@ -60,7 +62,7 @@ function StatusCard({ info }: { info: MyInfo }) {
   );
 }
 
-function VolumesCard({ info }: { info: MyInfo }) {
+function PeriodCard({ info }: { info: MyInfo }) {
   const { t } = useLingui();
   const locale = useLocale();
   const { volumes, period } = info;
@@ -72,17 +74,34 @@ function VolumesCard({ info }: { info: MyInfo }) {
   ];
   const month = formatMonth(period.start.slice(0, 7), locale);
   const daysLeft = period.daysLeft;
+  const closes = formatDate(period.end, locale);
+  const length = Number(period.end.slice(8, 10)) || 30;
   return (
-    <section className="dash-card dash-card--wide" aria-labelledby="dash-volumes">
+    <section className="dash-card dash-card--hero card-span-7" aria-labelledby="dash-volumes">
       <h2 id="dash-volumes" className="dash-card__title">{t`Volumes of ${month}`}</h2>
-      <p className="dash-card__note" data-field="daysLeft">
-        <Plural
-          value={daysLeft}
-          _0="The period closes today."
-          one="# day left in the period, until the end of the month."
-          other="# days left in the period, until the end of the month."
+      <div className="dash-countdown">
+        <p className="dash-countdown__days" data-field="daysLeft">
+          {daysLeft === 0 ? (
+            t`The period closes today.`
+          ) : (
+            <>
+              <strong className="dash-countdown__number">{formatNumber(daysLeft, locale)}</strong>{' '}
+              <Plural
+                value={daysLeft}
+                one="day until the period closes"
+                other="days until the period closes"
+              />
+            </>
+          )}
+        </p>
+        <p className="dash-card__note">{t`Last day of the period: ${closes}`}</p>
+        <progress
+          className="dash-progress"
+          aria-label={t`Days of the period gone`}
+          max={length}
+          value={Math.max(0, length - daysLeft)}
         />
-      </p>
+      </div>
       <dl className="dash-volumes">
         {items.map((item) => (
           <div key={item.key} className="dash-volume">
@@ -90,8 +109,12 @@ function VolumesCard({ info }: { info: MyInfo }) {
               <abbr title={item.name}>{item.abbr}</abbr>
               <span className="dash-volume__name">{item.name}</span>
             </dt>
-            <dd className="dash-volume__value" data-field={item.key}>
-              {formatPoints(item.value, locale)}
+            <dd className="dash-volume__value">
+              <TabularFigure
+                field={item.key}
+                exact={formatPoints(item.value, locale)}
+                compact={formatNumber(item.value, locale, { notation: 'compact', maximumFractionDigits: 2 })}
+              />
             </dd>
           </div>
         ))}
@@ -107,7 +130,7 @@ function PickupThresholdsCard({ info }: { info: MyInfo }) {
   const minimum = formatPoints(minPv, locale);
   const toGo = formatPoints(Math.max(0, Math.round((minPv - info.volumes.pv) * 100) / 100), locale);
   return (
-    <section className="dash-card" aria-labelledby="dash-thresholds">
+    <section className="dash-card card-span-4 card-span-mid-1" aria-labelledby="dash-thresholds">
       <h2 id="dash-thresholds" className="dash-card__title">{t`Pickup thresholds`}</h2>
       <ul className="dash-checklist">
         <li data-field="pvPositive" data-achieved={pvPositive}>
@@ -198,7 +221,11 @@ function TargetCard({
     );
   }
   return (
-    <section className="dash-card dash-card--wide" aria-labelledby="dash-target" aria-busy={pending}>
+    <section
+      className="dash-card dash-card--hero card-span-5"
+      aria-labelledby="dash-target"
+      aria-busy={pending}
+    >
       <h2 id="dash-target" className="dash-card__title">{t`Progress to the next rank`}</h2>
       {body}
     </section>
@@ -209,7 +236,7 @@ function QualificationsCard({ info }: { info: MyInfo }) {
   const { t } = useLingui();
   const locale = useLocale();
   return (
-    <section className="dash-card" aria-labelledby="dash-qualifications">
+    <section className="dash-card card-span-4 card-span-mid-1" aria-labelledby="dash-qualifications">
       <h2 id="dash-qualifications" className="dash-card__title">{t`Qualifications`}</h2>
       <ul className="dash-checklist">
         {info.qualifications.map((qualification) => (
@@ -237,7 +264,7 @@ function BonusesCard({ info }: { info: MyInfo }) {
   const locale = useLocale();
   const { currentMonth, last11Months, currency } = info.bonuses;
   return (
-    <section className="dash-card" aria-labelledby="dash-bonuses">
+    <section className="dash-card card-span-4 card-span-mid-1" aria-labelledby="dash-bonuses">
       <h2 id="dash-bonuses" className="dash-card__title">{t`Bonuses`}</h2>
       <dl className="dash-facts dash-facts--money">
         <div>
@@ -257,8 +284,9 @@ function ClosedMonthsCard({ info }: { info: MyInfo }) {
   const { t } = useLingui();
   const locale = useLocale();
   const currency = info.bonuses.currency;
+  const bonus = t`Bonus`;
   return (
-    <section className="dash-card dash-card--full" aria-labelledby="dash-closed">
+    <section className="dash-card card-span-8" aria-labelledby="dash-closed">
       <div className="dash-card__header">
         <h2 id="dash-closed" className="dash-card__title">{t`Closed months`}</h2>
         <Link to={PATHS.charts} className={buttonClassName('secondary')}>
@@ -268,15 +296,8 @@ function ClosedMonthsCard({ info }: { info: MyInfo }) {
       {info.closedMonths.length === 0 ? (
         <p className="dash-card__note">{t`No closed months yet.`}</p>
       ) : (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-labelledby="dash-closed"
-          // A keyboard user can scroll the table sideways on a narrow screen.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <table className="data-table" data-table="closed-months">
+        <div className="table-scroll">
+          <table className="data-table data-table--stack" data-table="closed-months">
             <caption className="visually-hidden">{t`Closed months, newest first`}</caption>
             <thead>
               <tr>
@@ -287,16 +308,24 @@ function ClosedMonthsCard({ info }: { info: MyInfo }) {
                 <th scope="col" className="num">
                   GV
                 </th>
-                <th scope="col" className="num">{t`Bonus`}</th>
+                <th scope="col" className="num">
+                  {bonus}
+                </th>
               </tr>
             </thead>
             <tbody>
               {info.closedMonths.map((month) => (
                 <tr key={month.month} data-month={month.month}>
                   <th scope="row">{formatMonth(month.month, locale)}</th>
-                  <td className="num">{formatPoints(month.pv, locale)}</td>
-                  <td className="num">{formatPoints(month.gv, locale)}</td>
-                  <td className="num">{formatMoney(month.bonus, currency, locale)}</td>
+                  <td className="num" data-label="PV">
+                    {formatPoints(month.pv, locale)}
+                  </td>
+                  <td className="num" data-label="GV">
+                    {formatPoints(month.gv, locale)}
+                  </td>
+                  <td className="num" data-label={bonus}>
+                    {formatMoney(month.bonus, currency, locale)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -310,14 +339,14 @@ function ClosedMonthsCard({ info }: { info: MyInfo }) {
 export function DashboardSkeleton() {
   const { t } = useLingui();
   return (
-    <div className="dash-grid" aria-busy="true">
+    <CardGrid busy>
       <Spinner label={t`Loading your figures…`} />
-      {[4, 5, 3, 5, 3].map((lines, index) => (
-        <div key={index} className="dash-card">
-          <Skeleton lines={lines} />
+      {[7, 5, 4, 4, 4].map((span, index) => (
+        <div key={index} className={`dash-card card-span-${span} card-span-mid-1`}>
+          <Skeleton lines={4} />
         </div>
       ))}
-    </div>
+    </CardGrid>
   );
 }
 
@@ -328,20 +357,20 @@ export function DistributorDashboard() {
   if (info.isPending) return <DashboardSkeleton />;
   if (info.isError) return <QueryFailure onRetry={() => void info.refetch()} />;
   return (
-    <div className="dash-grid">
+    <CardGrid>
       <ActionNeededCard />
-      <StatusCard info={info.data} />
-      <BonusesCard info={info.data} />
-      <VolumesCard info={info.data} />
+      <PeriodCard info={info.data} />
       <TargetCard
         target={target.data}
         pending={target.isPending}
         failed={target.isError}
         retry={() => void target.refetch()}
       />
+      <StatusCard info={info.data} />
+      <BonusesCard info={info.data} />
       <PickupThresholdsCard info={info.data} />
       <QualificationsCard info={info.data} />
       <ClosedMonthsCard info={info.data} />
-    </div>
+    </CardGrid>
   );
 }

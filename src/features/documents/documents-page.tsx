@@ -16,6 +16,9 @@ import {
 } from '../../../machines/documents/document-file.machine.ts';
 import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
 import { useDocumentFile } from './documents.actors.ts';
+import { StatementsSection } from './statements-section.tsx';
+import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../data/auth-context.tsx';
 import '../../ui/business.css';
 import './documents.css';
 
@@ -104,6 +107,8 @@ function DocumentRow({ document }: { document: PortalDocument }) {
 /** Documents (`/documents`): marketing plan, ethics code, qualification 2025 in the interface language. */
 export default function DocumentsPage() {
   const { t } = useLingui();
+  // Bonus statements are a distributor's (the API refuses other roles).
+  const distributor = useAuthSelector(selectIsDistributor);
   const documents = useDocuments();
   let body;
   if (documents.isPending)
@@ -130,6 +135,7 @@ export default function DocumentsPage() {
         subtitle={t`Open them in a new tab or save them as PDF, in the language of the interface.`}
       />
       {body}
+      {distributor ? <StatementsSection /> : null}
     </>
   );
 }

@@ -8,7 +8,8 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
-import { useNetworkNode, type NetworkNode } from '../../data/network.ts';
+import { useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
+import { formatMonth } from '../../i18n/business-format.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 import './my-network.css';
 
@@ -76,7 +77,9 @@ function DistributorCard({ node }: { node: NetworkNode }) {
             <div>
               <dt>{t`E-mail`}</dt>
               <dd>
-                <a href={`mailto:${node.email}`}>{node.email}</a>
+                <a href={`mailto:${node.email}`} className="truncate" title={node.email}>
+                  {node.email}
+                </a>
               </dd>
             </div>
             <div>
@@ -146,6 +149,8 @@ function DistributorCard({ node }: { node: NetworkNode }) {
           )}
         </section>
 
+        <VolumeHistory id={node.id} />
+
         <section className="distributor-card__section" aria-labelledby="distributor-team">
           <h2 id="distributor-team">{t`Team`}</h2>
           <dl className="facts">
@@ -166,5 +171,60 @@ function DistributorCard({ node }: { node: NetworkNode }) {
         </section>
       </div>
     </>
+  );
+}
+
+/** The member's PV and GV of the last 12 months (`GET /users/my-network/{id}/volumes`), newest first. */
+function VolumeHistory({ id }: { id: number }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const history = useNetworkNodeVolumes(id);
+  let body;
+  if (history.isPending) body = <Skeleton lines={4} />;
+  else if (history.isError)
+    body = (
+      <QueryFailure
+        title={t`The volume history could not be loaded.`}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  else
+    body = (
+      <table className="data-table data-table--stack" data-table="volume-history">
+        <caption className="visually-hidden">{t`PV and GV of the last 12 months, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Month`}</th>
+            <th scope="col" className="data-table__numeric">
+              PV
+            </th>
+            <th scope="col" className="data-table__numeric">
+              GV
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...history.data].reverse().map((month) => (
+            <tr key={month.month} data-month={month.month}>
+              <th scope="row">
+                {formatMonth(month.month, locale)}
+                {month.closed ? null : <span className="data-table__secondary">{t`open period`}</span>}
+              </th>
+              <td className="data-table__numeric" data-label="PV">
+                {formatPoints(month.pv, locale)}
+              </td>
+              <td className="data-table__numeric" data-label="GV">
+                {formatPoints(month.gv, locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  return (
+    <section className="distributor-card__section" aria-labelledby="distributor-history">
+      <h2 id="distributor-history">{t`Volumes of the last 12 months`}</h2>
+      {body}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
@@ -25,11 +25,18 @@ const SORTS: readonly NetworkSort[] = ['name', 'rank', 'pv', 'gv', 'signingDate'
 /** The contract's default direction per sort key. */
 export const defaultOrder = (sort: NetworkSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
 
+export type Attention = NonNullable<NetworkSearchQuery['attention']>;
+const ATTENTION: readonly Attention[] = ['pv_zero', 'below_active', 'no_orders', 'rank_drop'];
+const PERIOD_CHOICES = [1, 2, 3, 6, 12] as const;
+
 export interface DownlineParams {
   q: string;
   sort: NetworkSort;
   order: SortOrder;
   page: number;
+  /** "Who needs attention" (`?attention=`, and `?periods=` for `no_orders`); '' for everyone. */
+  attention: Attention | '';
+  periods: number;
 }
 
 /** The list's state lives in the URL: `?q=&sort=&order=&page=`. */
@@ -38,11 +45,29 @@ export function readDownlineParams(params: URLSearchParams): DownlineParams {
   const sort = SORTS.find((key) => key === sortParam) ?? 'signingDate';
   const orderParam = params.get('order');
   const order: SortOrder = orderParam === 'asc' || orderParam === 'desc' ? orderParam : defaultOrder(sort);
-  return { q: (params.get('q') ?? '').trim(), sort, order, page: positiveInt(params.get('page'), 1) };
+  const attentionParam = params.get('attention');
+  const attention = ATTENTION.find((key) => key === attentionParam) ?? '';
+  const periods = Math.min(12, positiveInt(params.get('periods'), 3));
+  return {
+    q: (params.get('q') ?? '').trim(),
+    sort,
+    order,
+    page: positiveInt(params.get('page'), 1),
+    attention,
+    periods,
+  };
 }
 
-function toQuery({ q, sort, order, page }: DownlineParams): NetworkSearchQuery {
-  return { page, pageSize: DOWNLINE_PAGE_SIZE, sort, order, ...(q === '' ? {} : { q }) };
+function toQuery({ q, sort, order, page, attention, periods }: DownlineParams): NetworkSearchQuery {
+  return {
+    page,
+    pageSize: DOWNLINE_PAGE_SIZE,
+    sort,
+    order,
+    ...(q === '' ? {} : { q }),
+    ...(attention === '' ? {} : { attention }),
+    ...(attention === 'no_orders' ? { periods } : {}),
+  };
 }
 
 /** The whole downline as a searchable, sortable, paged table (`GET /users/my-network/search`). */
@@ -59,7 +84,10 @@ export function DownlineList() {
           const next = new URLSearchParams(previous);
           for (const [name, value] of Object.entries(changes)) {
             const text = String(value);
-            const isDefault = (name === 'q' && text === '') || (name === 'page' && text === '1');
+            const isDefault =
+              ((name === 'q' || name === 'attention') && text === '') ||
+              (name === 'page' && text === '1') ||
+              (name === 'periods' && text === '3');
             if (isDefault) next.delete(name);
             else next.set(name, text);
           }
@@ -81,18 +109,20 @@ export function DownlineList() {
   const searched = params.q;
   const page = query.data;
   const total = page?.total ?? 0;
-  const columns: ReadonlyArray<{ sort?: NetworkSort; label: string; numeric?: boolean }> = [
-    { sort: 'name', label: t`Name` },
-    { sort: 'rank', label: t`Rank` },
-    { sort: 'pv', label: VOLUME_CODES.pv, numeric: true },
-    { sort: 'gv', label: VOLUME_CODES.gv, numeric: true },
-    { sort: 'signingDate', label: t`Signing date` },
-    { label: t`Level`, numeric: true },
-    { label: t`First line`, numeric: true },
-  ];
+  // On a phone the optional columns go (priority columns); the rank moves under the name.
+  const columns: ReadonlyArray<{ sort?: NetworkSort; label: string; numeric?: boolean; optional?: boolean }> =
+    [
+      { sort: 'name', label: t`Name` },
+      { sort: 'rank', label: t`Rank`, optional: true },
+      { sort: 'pv', label: VOLUME_CODES.pv, numeric: true },
+      { sort: 'gv', label: VOLUME_CODES.gv, numeric: true },
+      { sort: 'signingDate', label: t`Signing date`, optional: true },
+      { label: t`Level`, numeric: true, optional: true },
+      { label: t`First line`, numeric: true, optional: true },
+    ];
 
   return (
-    <section className="downline" aria-labelledby="downline-title">
+    <section className="downline">
       <h2 id="downline-title" className="visually-hidden">
         {t`Distributors of my network`}
       </h2>
@@ -102,6 +132,11 @@ export function DownlineList() {
           placeholder={t`Name, e-mail, phone or PRN`}
           value={params.q}
           onSearch={onSearch}
+        />
+        <AttentionFilter
+          attention={params.attention}
+          periods={params.periods}
+          onChange={(attention, periods) => update({ attention, periods, page: 1 })}
         />
         <p className="downline__count" role="status">
           {page === undefined
@@ -119,6 +154,15 @@ export function DownlineList() {
         </div>
       ) : query.isError && page === undefined ? (
         <QueryFailure title={t`The distributors could not be loaded.`} onRetry={() => void query.refetch()} />
+      ) : total === 0 && params.attention !== '' ? (
+        <EmptyState
+          title={t`Nobody here needs attention`}
+          description={t`No distributor of your network matches this filter now.`}
+        >
+          <Button variant="secondary" onClick={() => update({ attention: '', q: '', page: 1 })}>
+            {t`Show everyone`}
+          </Button>
+        </EmptyState>
       ) : total === 0 ? (
         params.q === '' ? (
           <EmptyState
@@ -152,7 +196,11 @@ export function DownlineList() {
                     <th
                       key={column.label}
                       scope="col"
-                      className={column.numeric ? 'data-table__numeric' : undefined}
+                      className={
+                        [column.numeric ? 'data-table__numeric' : '', column.optional ? 'col-optional' : '']
+                          .join(' ')
+                          .trim() || undefined
+                      }
                       aria-sort={
                         column.sort === undefined || column.sort !== params.sort
                           ? undefined
@@ -194,6 +242,63 @@ export function DownlineList() {
   );
 }
 
+function AttentionFilter({
+  attention,
+  periods,
+  onChange,
+}: {
+  attention: Attention | '';
+  periods: number;
+  onChange: (attention: Attention | '', periods: number) => void;
+}) {
+  const { t } = useLingui();
+  const filterId = useId();
+  const periodsId = useId();
+  const labels: Record<Attention, string> = {
+    pv_zero: t`PV 0 this period`,
+    below_active: t`PV below the active threshold this period`,
+    no_orders: t`No orders for a number of periods`,
+    rank_drop: t`Leaders who dropped rank`,
+  };
+  return (
+    <div className="downline__filter">
+      <div className="downline__field">
+        <label htmlFor={filterId}>{t`Who needs attention`}</label>
+        <select
+          id={filterId}
+          data-filter="attention"
+          value={attention}
+          onChange={(event) => onChange(ATTENTION.find((key) => key === event.target.value) ?? '', periods)}
+        >
+          <option value="">{t`Everyone`}</option>
+          {ATTENTION.map((key) => (
+            <option key={key} value={key}>
+              {labels[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {attention === 'no_orders' ? (
+        <div className="downline__field">
+          <label htmlFor={periodsId}>{t`Periods without orders`}</label>
+          <select
+            id={periodsId}
+            data-filter="periods"
+            value={periods}
+            onChange={(event) => onChange(attention, Number(event.target.value))}
+          >
+            {PERIOD_CHOICES.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function SortButton({
   label,
   active,
@@ -218,20 +323,24 @@ function SortButton({
 function DownlineRow({ node }: { node: NetworkNode }) {
   const { i18n } = useLingui();
   const locale = useLocale();
+  const rank = i18n._(RANK_NAMES[node.rank]);
   return (
     <tr>
       <td>
         <Link to={distributorPath(node.id)} className="data-table__primary">
           {node.fullName}
         </Link>
-        <span className="data-table__secondary">{node.email}</span>
+        <span className="data-table__secondary" title={node.email}>
+          {node.email}
+        </span>
+        <span className="data-table__secondary phone-only">{rank}</span>
       </td>
-      <td>{i18n._(RANK_NAMES[node.rank])}</td>
+      <td className="col-optional">{rank}</td>
       <td className="data-table__numeric">{formatPoints(node.volumes.pv, locale)}</td>
       <td className="data-table__numeric">{formatPoints(node.volumes.gv, locale)}</td>
-      <td>{formatDate(node.signingDate, locale)}</td>
-      <td className="data-table__numeric">{formatNumber(node.level, locale)}</td>
-      <td className="data-table__numeric">{formatNumber(node.childrenCount, locale)}</td>
+      <td className="col-optional">{formatDate(node.signingDate, locale)}</td>
+      <td className="data-table__numeric col-optional">{formatNumber(node.level, locale)}</td>
+      <td className="data-table__numeric col-optional">{formatNumber(node.childrenCount, locale)}</td>
     </tr>
   );
 }

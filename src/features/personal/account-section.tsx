@@ -50,7 +50,9 @@ function EmailState({ me }: { me: Me }) {
       <dl className="dash-facts">
         <div>
           <dt>{t`E-mail`}</dt>
-          <dd data-field="email">{me.email}</dd>
+          <dd data-field="email" className="truncate" title={me.email}>
+            {me.email}
+          </dd>
         </div>
         <div>
           <dt>{t`E-mail confirmation`}</dt>

@@ -38,19 +38,24 @@ test('/charts: the charts and their table agree with GET /users/reports/closed-s
   await expect(bonusChart.locator('canvas')).toBeVisible();
   const plottedBonus = JSON.parse((await bonusChart.getAttribute('data-values')) ?? '[]') as number[];
   expect(plottedBonus).toEqual(stats.months.map((month) => month.bonus / 100));
-  const volumesChart = page.locator('[data-chart="volumes"]');
+  const volumesChart = page.locator('[data-chart="group"]');
   await expect(volumesChart.locator('canvas')).toBeVisible();
   const plotted = JSON.parse((await volumesChart.getAttribute('data-values')) ?? '[]') as Array<{
-    key: 'pv' | 'gv' | 'pgv';
+    key: 'gv' | 'pgv';
     values: number[];
   }>;
-  expect(plotted.map((series) => series.key).sort()).toEqual(['gv', 'pgv', 'pv']);
+  expect(plotted.map((series) => series.key).sort()).toEqual(['gv', 'pgv']);
   for (const series of plotted) expect(series.values).toEqual(stats.months.map((month) => month[series.key]));
+  // PV has a chart of its own.
+  const pvChart = page.locator('[data-chart="pv"]');
+  expect(JSON.parse((await pvChart.getAttribute('data-values')) ?? '[]')).toEqual(
+    stats.months.map((month) => month.pv),
+  );
 
   // Screen readers get a summary of each picture and the table with a caption and header cells.
-  await expect(page.getByRole('img').filter({ has: page.locator('canvas') })).toHaveCount(2);
-  for (const chart of [bonusChart, volumesChart])
-    expect((await chart.getAttribute('aria-label'))?.length).toBeGreaterThan(40);
+  await expect(page.getByRole('slider').filter({ has: page.locator('canvas') })).toHaveCount(3);
+  for (const chart of [bonusChart, volumesChart, pvChart])
+    expect((await chart.locator('[role="slider"]').getAttribute('aria-label'))?.length).toBeGreaterThan(40);
   await expect(page.locator('[data-table="closed-stats"] caption')).not.toBeEmpty();
   await expect(page.locator('[data-table="closed-stats"] th[scope="row"]')).toHaveCount(6);
 

@@ -108,6 +108,11 @@ test('Enter on a node opens its card with the API figures; the card leads back i
   const team = page.locator('section[aria-labelledby="distributor-team"] dd');
   await expect(team.nth(0)).toHaveText(String(node.recruits));
   await expect(team.nth(1)).toHaveText(String(node.childrenCount));
+  // The card's volume history: the API's months, newest first.
+  const history = await apiGet<Array<{ month: string }>>(request, token, `/users/my-network/${id}/volumes`);
+  const months = page.locator('[data-table="volume-history"] tbody tr');
+  await expect(months).toHaveCount(history.length);
+  await expect(months.first()).toHaveAttribute('data-month', history.at(-1)?.month ?? '');
   await expectNoAxeViolations(page);
 
   // "Show in the tree" starts the tree from this distributor, whose first line the API lists.

@@ -18,6 +18,7 @@ import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
+import { statementFileSuite } from './statement-file.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -44,6 +45,7 @@ export const PATH_SUITES: readonly PathSuite[] = [
   passwordChangeSuite,
   genealogySuite,
   bagSuite,
+  statementFileSuite,
   documentFileSuite,
   networkExportSuite,
   eventsSuite,

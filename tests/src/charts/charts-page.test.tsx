@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../src/api/query-client.ts';
 import { clearTokenCookie } from '../../../src/api/token.ts';
-import { chartModelOf, indexOfMax } from '../../../src/features/charts/chart-model.ts';
+import { chartModelOf, indexOfMax, thinningStep } from '../../../src/features/charts/chart-model.ts';
 import ChartsPage from '../../../src/features/charts/charts-page.tsx';
 import { type ClosedStats } from '../../../src/data/business.ts';
 import { businessKeys } from '../../../src/data/keys.ts';
@@ -14,10 +14,20 @@ const closedStatsQueryKey = businessKeys.closedStats();
 
 // jsdom has no canvas: the uPlot wrapper is replaced by a stand-in that shows what it would plot.
 vi.mock('../../../src/features/charts/uplot-chart.tsx', () => ({
-  UPlotChart: ({ labels, series }: { labels: string[]; series: Array<{ values: number[] }> }) => (
+  UPlotChart: ({
+    labels,
+    series,
+    summary,
+  }: {
+    labels: Array<{ month: string }>;
+    series: Array<{ values: number[] }>;
+    summary: string;
+  }) => (
     <div
+      role="slider"
+      aria-label={summary}
       data-testid="plot"
-      data-labels={labels.join('|')}
+      data-labels={labels.map((label) => label.month).join('|')}
       data-series={JSON.stringify(series.map((s) => s.values))}
     />
   ),
@@ -46,12 +56,18 @@ afterEach(() => {
 });
 
 describe('chart model', () => {
+  it('thins month labels so that they fit their columns', () => {
+    expect(thinningStep(40, 80)).toBe(1);
+    expect(thinningStep(60, 40)).toBe(2);
+    expect(thinningStep(130, 40)).toBe(4);
+    expect(thinningStep(40, 0)).toBe(1);
+  });
+
   it('plots PV, GV and PGV in points and the bonus in major units, oldest month first', () => {
     const model = chartModelOf(stats);
     expect(model.months).toEqual(['2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
-    expect(model.volumes.find((series) => series.key === 'gv')?.values).toEqual(
-      stats.months.map((m) => m.gv),
-    );
+    expect(model.group.find((series) => series.key === 'gv')?.values).toEqual(stats.months.map((m) => m.gv));
+    expect(model.pv.values).toEqual(stats.months.map((m) => m.pv));
     expect(model.bonus.values).toEqual([115711.65, 116093.55, 0, 109911.45, 186742.65, 165935.4]);
     expect(indexOfMax(model.bonus.values)).toBe(4);
     expect(indexOfMax([])).toBe(-1);
@@ -59,7 +75,7 @@ describe('chart model', () => {
 });
 
 describe('/charts', () => {
-  it('draws two labelled charts and a table of the same figures', async () => {
+  it('draws three labelled charts (PV on its own) and a table of the same figures', async () => {
     queryClient.setQueryData(closedStatsQueryKey, stats);
     renderSignedIn(<ChartsPage />, { role: 'partner' });
 
@@ -75,12 +91,12 @@ describe('/charts', () => {
     expect(rows[0]?.querySelector('[data-field="cgv"]')?.textContent).toBe('6,491,302.63');
     expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
 
-    const pictures = screen.getAllByRole('img');
-    expect(pictures).toHaveLength(2);
+    const pictures = screen.getAllByRole('slider');
+    expect(pictures).toHaveLength(3);
     const bonus = document.querySelector('[data-chart="bonus"]');
-    expect(bonus?.getAttribute('aria-label')?.replace(/\s/g, ' ')).toContain(
-      'Highest bonus: MDL 186,742.65 in September 2026',
-    );
+    expect(
+      bonus?.querySelector('[role="slider"]')?.getAttribute('aria-label')?.replace(/\s/g, ' '),
+    ).toContain('Highest bonus: MDL 186,742.65 in September 2026');
     const plotted = JSON.parse(
       bonus?.querySelector('[data-testid="plot"]')?.getAttribute('data-series') ?? '[]',
     );

@@ -64,11 +64,18 @@ describe('Main (/dashboard)', () => {
     expect(document.querySelector('[data-field="rank"]')?.textContent).toBe('Director');
     expect(document.querySelector('[data-field="gv"]')?.textContent).toBe('89,317.5');
     expect(document.querySelector('[data-field="cgv"]')?.textContent).toBe('7,002,343.13');
+    // A long figure shows compact (never wrapping mid-number), the exact one as its title and for screen readers.
+    const cgv = document.querySelector('[data-field="cgv"]')?.closest('.tabular-figure');
+    expect(cgv?.getAttribute('title')).toBe('7,002,343.13');
+    expect(cgv?.querySelector('[data-compact]')?.textContent).toBe('7M');
+    expect(document.querySelector('[data-field="gv"]')?.textContent).toBe('89,317.5');
     expect(document.querySelector('[data-field="bonusLast11Months"]')?.textContent?.replace(/\s/g, ' ')).toBe(
       'MDL 1,557,250.20',
     );
     expect(screen.getByText('For 11 months')).toBeTruthy();
-    expect(document.querySelector('[data-field="daysLeft"]')?.textContent).toContain('10 days left');
+    expect(document.querySelector('[data-field="daysLeft"]')?.textContent).toBe(
+      '10 days until the period closes',
+    );
     expect(document.querySelector('[data-field="pvAtLeast25"]')?.getAttribute('data-achieved')).toBe('false');
     expect(screen.getByText('12.5 PV to go this period.')).toBeTruthy();
 
