@@ -9,7 +9,7 @@ import { renderPackingSlips, renderPickList } from '../../documents/orders/order
 import { loadPrintOrders, type PrintOrder } from '../../documents/orders/print-data.ts';
 import { bulkOrderAction as bulkAction } from '../../domain/orders/bulk.ts';
 import { utcMidnight, warehouseQueues } from '../../domain/orders/queues.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { userActor, viewOf } from './view.ts';
 
 export const getWarehouseQueues: Handler<'getWarehouseQueues'> = async (ctx) =>
@@ -23,11 +23,17 @@ export const getWarehouseQueues: Handler<'getWarehouseQueues'> = async (ctx) =>
 export const bulkOrderAction: Handler<'bulkOrderAction'> = async (ctx) =>
   bulkAction(ctx.db, viewOf(ctx), userActor(ctx), ctx.body);
 
+/** The largest order id (the contract's `Id`, an int32 like the serial columns). */
+const MAX_ID = 2_147_483_647;
+
 /** The orders of `ids` (comma separated), every one of the caller's warehouse, or 404. */
 async function printOrders(
   ctx: Parameters<Handler<'getPickList'>>[0] | Parameters<Handler<'getPackingSlips'>>[0],
 ): Promise<PrintOrder[]> {
   const ids = [...new Set(ctx.query.ids.split(',').map(Number))];
+  if (ids.some((id) => id > MAX_ID)) {
+    throw badRequest([{ location: 'query', path: '/ids', message: `ids are order ids (at most ${MAX_ID})` }]);
+  }
   const warehouseId = ctx.user.warehouseId;
   if (warehouseId === null) throw notFound();
   const orders = await loadPrintOrders(ctx.db, warehouseId, ids, ctx.lang);

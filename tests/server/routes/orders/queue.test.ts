@@ -374,6 +374,10 @@ describe('print: pick list and packing slips', () => {
       .executeTakeFirstOrThrow();
     expect((await fetchPdf('/orders/print/pick-list', [own.id, foreign.id], 'en')).statusCode).toBe(404);
     expect((await fetchPdf('/orders/print/packing-slips', [foreign.id], 'en')).statusCode).toBe(404);
+    // An id beyond the int32 serial columns is a bad request, not a 500 (found by the contract fuzzer).
+    const tooLarge = await fetchPdf('/orders/print/packing-slips', [own.id, 2_147_483_648], 'en');
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
     const partnerAnswer = await fetchPdf(
       '/orders/print/pick-list',
       [own.id],
