@@ -8,6 +8,8 @@ import { PATHS, pathTo } from '../../ui/paths.ts';
 import { ATTENTION_LABELS } from '../../i18n/labels/order-attention.ts';
 import './action-needed-card.css';
 
+const SHOWN_AT_MOST = 3;
+
 /**
  * Main's "Action needed" card (issue 13.1): the orders that wait for the distributor, each with its next step as a
  * direct link. The server sorts them to the top of Current, so its first page holds them; nothing is shown when no
@@ -22,13 +24,15 @@ export function ActionNeededCard() {
     return attention === null ? [] : [{ order, attention }];
   });
   if (waiting.length === 0) return null;
+  // A shortcut, not a second list: the first few (newest first), so the period's countdown stays on the first screen.
+  const shown = waiting.slice(0, SHOWN_AT_MOST);
   return (
     <section className="dash-card dash-card--wide action-needed" aria-labelledby="dash-action-needed">
       <h2 id="dash-action-needed" className="dash-card__title">
         {t`Action needed`}
       </h2>
       <ul className="action-needed__list">
-        {waiting.map(({ order, attention }) => {
+        {shown.map(({ order, attention }) => {
           const number = order.number;
           const amount = formatMoney(order.finalCost, order.currency, locale);
           return (
@@ -41,7 +45,9 @@ export function ActionNeededCard() {
           );
         })}
       </ul>
-      <Link to={PATHS.myOrders}>{t`All orders`}</Link>
+      <Link to={PATHS.myOrders}>
+        {waiting.length > shown.length ? t`All orders waiting for you` : t`All orders`}
+      </Link>
     </section>
   );
 }

@@ -112,6 +112,7 @@ test('Main fills every row of its card grid at 1280 and 1680 px and no figure wr
   await page.setViewportSize({ width: 1280, height: 900 });
   const countdown = await page.locator('[data-field="daysLeft"]').boundingBox();
   const nextRank = await page.locator('#dash-target').boundingBox();
-  expect(countdown?.y ?? 9999).toBeLessThan(400);
+  // On the first screen, below at most the short "Action needed" card (three orders) that issue 13 puts first.
+  expect((countdown?.y ?? 9999) + (countdown?.height ?? 0)).toBeLessThan(900);
   expect(Math.abs((nextRank?.y ?? 9999) - (countdown?.y ?? 0))).toBeLessThan(120);
 });

@@ -3,7 +3,7 @@
 // the receipt PDF, and the page at 390 px without sideways scroll, axe-clean.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { tr } from '../shell/shell-support';
+import { isLocale, tr } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect, test } from '../support/fixtures';
 import {
   WAREHOUSE_STAFF,
@@ -45,20 +45,23 @@ test('the distributor’s order page: next step in the header, lines + delivery 
   const context = await contextAs(browser, request, distributor);
   const page = await context.newPage();
   await openOrder(page, myOrderPath(order.id));
+  // The page speaks the distributor's stored language (seeded accounts have several).
+  const shownLang = await page.locator('html').getAttribute('lang');
+  if (!isLocale(shownLang)) throw new Error(`<html lang="${String(shownLang)}">`);
 
-  const header = page.getByRole('region', { name: tr('ru', 'Ready for pickup or delivery') });
+  const header = page.getByRole('region', { name: tr(shownLang, 'Ready for pickup or delivery') });
   await expect(header.getByRole('heading', { level: 2 })).toBeVisible();
-  await expect(header.getByRole('button', { name: tr('ru', 'Request pickup') })).toBeVisible();
-  await expect(page.getByText(tr('ru', 'Warehouse number'), { exact: true })).toHaveCount(0);
+  await expect(header.getByRole('button', { name: tr(shownLang, 'Request pickup') })).toBeVisible();
+  await expect(page.getByText(tr(shownLang, 'Warehouse number'), { exact: true })).toHaveCount(0);
   await expect(page.getByText('—', { exact: true })).toHaveCount(0);
 
   const table = page.getByRole('table', {
-    name: tr('ru', 'Products of order {0}').replace('{0}', order.number),
+    name: tr(shownLang, 'Products of order {0}').replace('{0}', order.number),
   });
   const lineAmounts = await table.locator('tbody tr[data-line-id] td:last-child').allTextContents();
   expect(lineAmounts).toHaveLength(2);
   const delivery = table.locator('tr[data-charge="delivery"]');
-  await expect(delivery.getByRole('rowheader')).toHaveText(tr('ru', 'Delivery'));
+  await expect(delivery.getByRole('rowheader')).toHaveText(tr(shownLang, 'Delivery'));
   const deliveryMinor = minor(await delivery.locator('td').textContent());
   const total = minor(await table.locator('[data-total="final"]').textContent());
   expect(lineAmounts.reduce((sum, text) => sum + minor(text), 0) + deliveryMinor).toBe(total);
@@ -73,8 +76,8 @@ test('the distributor’s order page: next step in the header, lines + delivery 
       headers: bearer(token),
       data: { productId: line.productId },
     });
-  await page.getByRole('button', { name: tr('ru', 'Buy again') }).click();
-  const said = tr('ru', 'Products put into the bag: {added} of {0}.')
+  await page.getByRole('button', { name: tr(shownLang, 'Buy again') }).click();
+  const said = tr(shownLang, 'Products put into the bag: {added} of {0}.')
     .replace('{added}', '2')
     .replace('{0}', '2');
   await expect(page.getByRole('status').filter({ hasText: said })).toBeVisible();
@@ -88,13 +91,14 @@ test('the distributor’s order page: next step in the header, lines + delivery 
 
   // The receipt, in the distributor's language, read back with pdftotext.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: tr('ru', 'Download the receipt (PDF)') }).click();
+  await page.getByRole('button', { name: tr(shownLang, 'Download the receipt (PDF)') }).click();
   const download = await downloading;
   const path = test.info().outputPath('receipt.pdf');
   await download.saveAs(path);
   const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
   expect(text).toContain(order.number);
-  expect(text).toContain('Квитанция');
+  const receiptTitle = { ru: 'Квитанция', en: 'Receipt', ro: 'Chitanță', uk: 'Квитанція', it: 'Ricevuta' };
+  expect(text).toContain(receiptTitle[shownLang]);
 
   // At 390 px the products are cards and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -57,19 +57,24 @@ test('sorts, filters and searches across tabs with counts; the address keeps it 
   await page.getByRole('searchbox').fill(q);
   await page.getByRole('button', { name: tr('ru', 'Search'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q)}`));
-  const found = await api({ tab: 'completed', payment: 'card', q, sort: 'amount', dir: 'desc' });
+  const search = { tab: 'completed', payment: 'card', q, sort: 'amount', dir: 'desc' } as const;
   const tabs = page.getByRole('tablist');
-  const expectCounts = async () => {
-    for (const [tab, name] of [
-      ['new', 'New'],
-      ['completed', 'Completed'],
-      ['sent_to_1c', 'Sent to 1C'],
-    ] as const)
-      await expect(tabs.getByRole('tab', { name: new RegExp(`^${tr('ru', name)} `) })).toContainText(
-        `(${found.counts[tab]})`,
-      );
-    await expect(page.locator('table tbody tr')).toHaveCount(Math.min(20, found.counts.completed ?? 0));
-  };
+  // Other workers move orders meanwhile (the page follows them live): compare the page with the API's counts of
+  // the same moment, asking again until both agree.
+  const expectCounts = async () =>
+    expect(async () => {
+      const now = await api(search);
+      for (const [tab, name] of [
+        ['new', 'New'],
+        ['completed', 'Completed'],
+        ['sent_to_1c', 'Sent to 1C'],
+      ] as const)
+        expect(
+          await tabs.getByRole('tab', { name: new RegExp(`^${tr('ru', name)} `) }).textContent(),
+        ).toContain(`(${now.counts[tab]})`);
+      expect(await page.locator('table tbody tr').count()).toBe(Math.min(20, now.counts.completed ?? 0));
+    }).toPass({ timeout: 15_000 });
+  const found = await api(search);
   await expectCounts();
   expect(Object.values(found.counts).reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
 
@@ -85,7 +90,10 @@ test('sorts, filters and searches across tabs with counts; the address keeps it 
   await tabs.getByRole('tab', { name: new RegExp(`^${tr('ru', 'Sent to 1C')} `) }).click();
   await expect(page).toHaveURL(/tab=sent_to_1c/);
   await expect(page).toHaveURL(/payment=card/);
-  await expect(page.locator('table tbody tr')).toHaveCount(Math.min(20, found.counts.sent_to_1c ?? 0));
+  await expect(async () => {
+    const now = await api(search);
+    expect(await page.locator('table tbody tr').count()).toBe(Math.min(20, now.counts.sent_to_1c ?? 0));
+  }).toPass({ timeout: 15_000 });
 });
 
 test('a bulk action over 10 orders, 2 changed by someone else in between: 8 done, 2 reported, nothing changed twice', async ({
