@@ -4,6 +4,7 @@
  */
 import type { Handler } from '../../contract/types.ts';
 import { changeOrder } from '../../domain/orders/apply.ts';
+import { handOverOrder as handOver } from '../../domain/orders/handover.ts';
 import { machineLineId } from '../../domain/orders/persist.ts';
 import { userActor, viewOf } from './view.ts';
 
@@ -54,4 +55,13 @@ export const confirmOrderPartially: Handler<'confirmOrderPartially'> = async (ct
       roles: ['warehouse'],
       where: 'body',
     },
+  });
+
+export const handOverOrder: Handler<'handOverOrder'> = async (ctx) =>
+  handOver(ctx.db, viewOf(ctx), {
+    orderId: ctx.params.id,
+    actor: userActor(ctx),
+    version: ctx.body.version,
+    code: ctx.body.code,
+    secret: ctx.config.jwtSecret,
   });
