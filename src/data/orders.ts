@@ -94,6 +94,13 @@ export function createOrdersApi(client: ApiClient) {
               body: { version, note: request.note, lines: request.lines },
             }),
           );
+        case 'handOver':
+          return unwrap(
+            client.POST('/orders/set/{id}/hand-over', {
+              params: { path },
+              body: { version, code: request.code },
+            }),
+          );
         case 'comment':
           return unwrap(
             client.POST('/orders/set/{id}/comment', {
