@@ -3632,6 +3632,12 @@ export interface operations {
                 version: components["parameters"]["Version"];
                 /** @description A comment recorded with the transition (required for `rejected`; becomes `cancelReason` for `rejected` and `cancelled_by_distributor`). */
                 comment?: components["schemas"]["OrderComment"];
+                /**
+                 * @description With `pickup_requested` on a delivery order: the pickup point the distributor chose (an active one of the
+                 *     order's warehouse, else 422 `VALIDATION_FAILED`); without it the warehouse's first active point. Ignored
+                 *     for a pickup order (it keeps its point) and for other targets.
+                 */
+                pickupPointId?: number;
             };
             header?: never;
             path: {

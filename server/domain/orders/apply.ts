@@ -36,7 +36,13 @@ export type EventInput = WithoutRole<OrderLifecycleEvent>;
 
 export type OrderChange =
   /** `POST /orders/set/{id}/status?status=X`: the allowed event whose target is X. */
-  | { kind: 'target'; status: OrderStatus; comment?: string | undefined }
+  | {
+      kind: 'target';
+      status: OrderStatus;
+      comment?: string | undefined;
+      /** With `pickup_requested` on a delivery order: the pickup point the distributor chose. */
+      pickupPointId?: number | undefined;
+    }
   /** A named event, sent in the first of `roles` the caller holds on the order that the machine accepts. */
   | {
       kind: 'event';
@@ -202,6 +208,7 @@ export async function applyChangeLocked(
         actorId,
         actorRole,
         now,
+        pickupPointId: change.kind === 'target' ? change.pickupPointId : undefined,
       });
       return;
     }

@@ -21,7 +21,12 @@ export const setOrderStatus: Handler<'setOrderStatus'> = async (ctx) =>
     orderId: ctx.params.id,
     actor: userActor(ctx),
     version: ctx.query.version,
-    change: { kind: 'target', status: ctx.query.status, comment: ctx.query.comment },
+    change: {
+      kind: 'target',
+      status: ctx.query.status,
+      comment: ctx.query.comment,
+      pickupPointId: ctx.query.pickupPointId,
+    },
   });
 
 export const declineOrder: Handler<'declineOrder'> = async (ctx) =>
