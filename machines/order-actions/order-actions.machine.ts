@@ -38,6 +38,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     partial: null,
     comment: '',
     handover: null,
+    pickupPointId: null,
     pending: null,
     errorCode: null,
     changes: 0,
@@ -62,6 +63,9 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
               kind: 'status',
               event: event.action,
               status: targetStatus(context.order, context.role, event.action) ?? context.order.status,
+              ...(event.action === 'pickup.request' && context.pickupPointId !== null
+                ? { pickupPointId: context.pickupPointId }
+                : {}),
             }),
           }),
         },
@@ -87,6 +91,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
             errorCode: null,
           }),
         },
+        'pickup.choose': { actions: assign({ pickupPointId: ({ event }) => event.pickupPointId }) },
         'handover.open': {
           guard: 'handoverAllowed',
           target: 'handingOver',

@@ -114,6 +114,10 @@ export interface OrderActionsView {
   form: 'reason' | 'partial' | 'handover' | null;
   /** The handover code typed so far (the hand-over dialog). */
   handoverCode: string;
+  /** The distributor may request pickup of a delivery order: the page offers the choice of pickup point. */
+  choosesPickupPoint: boolean;
+  /** The chosen pickup point (null: the warehouse's default). */
+  pickupPointId: number | null;
   errorCode: string | null;
   reason: ReasonDraft | null;
   /** Decline needs a reason; the others take one optionally. */
@@ -162,6 +166,11 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     reason: form === 'reason' ? context.reason : null,
     reasonRequired: context.reason?.action === 'order.decline',
     handoverCode: context.handover ?? '',
+    choosesPickupPoint:
+      context.role === 'distributor' &&
+      context.order.deliveryType === 'delivery' &&
+      actions.allowed.includes('pickup.request'),
+    pickupPointId: context.pickupPointId,
     partial:
       mode === 'editingPartial' && context.partial !== null
         ? partialPreview(context.order, context.partial)

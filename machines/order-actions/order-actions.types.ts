@@ -53,7 +53,14 @@ export const ACTION_GROUPS_COMPLETE: [Ungrouped] extends [never] ? true : Ungrou
 
 /** What the `performAction` actor is asked to do: one API call, always with the order's version. */
 export type ActionRequest =
-  | { kind: 'status'; event: DirectAction | ReasonAction; status: OrderStatus; comment?: string }
+  | {
+      kind: 'status';
+      event: DirectAction | ReasonAction;
+      status: OrderStatus;
+      comment?: string;
+      /** `pickup.request` on a delivery order: the pickup point the distributor chose. */
+      pickupPointId?: number;
+    }
   | { kind: 'decline'; comment: string }
   | { kind: 'confirmPartial'; note: string; lines: Array<{ lineId: number; quantity: number }> }
   | { kind: 'comment'; comment: string }
@@ -119,6 +126,8 @@ export interface OrderActionsContext {
   partial: PartialDraft | null;
   /** The order comment being written (the comment form). */
   comment: string;
+  /** The pickup point the distributor chose for "Request pickup" on a delivery order; null for the default. */
+  pickupPointId: number | null;
   /** The handover code being typed (the hand-over dialog); null while the dialog is closed. */
   handover: string | null;
   /** The request in flight (or the last one), so a refusal can say what was refused. */
@@ -146,6 +155,8 @@ export type OrderActionsEvent =
   | { type: 'partial.note'; note: string }
   | { type: 'partial.submit' }
   | { type: 'partial.close' }
+  /** The distributor picks the pickup point "Request pickup" sends (null: the warehouse's default). */
+  | { type: 'pickup.choose'; pickupPointId: number | null }
   | { type: 'handover.open' }
   /** The code typed, or read from the QR code by the camera. */
   | { type: 'handover.change'; code: string }

@@ -77,6 +77,7 @@ export function createOrdersApi(client: ApiClient) {
                   status: request.status,
                   version,
                   ...(request.comment === undefined ? {} : { comment: request.comment }),
+                  ...(request.pickupPointId === undefined ? {} : { pickupPointId: request.pickupPointId }),
                 },
               },
             }),

@@ -9,6 +9,7 @@ import {
   contextAs,
   createOrder,
   distributorFor,
+  fetchOrder,
   myOrderPath,
   openOrder,
   warehouseOrderPath,
@@ -66,4 +67,40 @@ test('the handover code: shown to the distributor, refused when wrong, accepted 
   await typeHandoverCode(staff, order.number, code);
   await expect(staff.locator('.order-detail')).toHaveAttribute('data-order-status', 'received');
   await expect(dialog).toHaveCount(0);
+});
+
+test('a delivery order picked up instead: the distributor chooses the pickup point', async ({
+  browser,
+  request,
+  expectNoAxeViolations,
+}) => {
+  test.setTimeout(60_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'cash',
+    deliveryType: 'delivery',
+    quantities: [1],
+    productOffset: 3,
+  });
+  for (const status of ['checking', 'confirmed', 'prepared', 'ready']) {
+    await apiStatus(request, WAREHOUSE_STAFF, order.id, status);
+  }
+  const customer = await (await contextAs(browser, request, distributor)).newPage();
+  await openOrder(customer, myOrderPath(order.id));
+  const select = customer.getByRole('combobox', { name: tr('ru', 'Pickup point, if you pick the order up') });
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(values.length).toBeGreaterThan(1);
+  const chosen = values.at(-1) ?? '';
+  await select.selectOption(chosen);
+  await expectNoAxeViolations(customer);
+  await customer.locator('[data-action="pickup.request"]').click();
+  await expect(customer.locator('.order-detail')).toHaveAttribute('data-order-status', 'pickup_requested');
+  const after = await fetchOrder(request, distributor, order.id);
+  expect(after.pickupPoint?.id).toBe(Number(chosen));
+  await expect(customer.locator('[data-handover-code]')).toHaveAttribute(
+    'data-handover-code',
+    after.handoverCode ?? '',
+  );
 });

@@ -98,3 +98,37 @@ describe('order actions: handing a pickup order over with its code', () => {
     expect(view().order.status).toBe('pickup_requested');
   });
 });
+
+describe('order actions: requesting pickup of a delivery order', () => {
+  it('sends the pickup point the distributor chose with the request, and none without a choice', async () => {
+    const ready = makeOrder({ status: 'ready', deliveryType: 'delivery', version: 6 });
+    const calls: PerformActionInput[] = [];
+    const machine = orderActionsMachine.provide({
+      actors: {
+        performAction: fromPromise<ApiOrder, PerformActionInput>(async ({ input }) => {
+          calls.push(input);
+          return { ...ready, status: 'pickup_requested', deliveryType: 'pickup', version: ready.version + 1 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { order: ready, role: 'distributor' } }).start();
+    expect(selectOrderActionsView(actor.getSnapshot()).choosesPickupPoint).toBe(true);
+    actor.send({ type: 'pickup.choose', pickupPointId: 5 });
+    actor.send({ type: 'action.run', action: 'pickup.request' });
+    await waitFor(actor, (snapshot) => snapshot.context.changes === 1);
+    expect(calls[0]?.request).toEqual({
+      kind: 'status',
+      event: 'pickup.request',
+      status: 'pickup_requested',
+      pickupPointId: 5,
+    });
+    expect(selectOrderActionsView(actor.getSnapshot()).choosesPickupPoint).toBe(false);
+
+    const plain = createActor(machine, { input: { order: ready, role: 'distributor' } }).start();
+    plain.send({ type: 'action.run', action: 'pickup.request' });
+    await waitFor(plain, (snapshot) => snapshot.context.changes === 1);
+    expect(calls[1]?.request).not.toHaveProperty('pickupPointId');
+    const staff = createActor(machine, { input: { order: ready, role: 'warehouse' } }).start();
+    expect(selectOrderActionsView(staff.getSnapshot()).choosesPickupPoint).toBe(false);
+  });
+});

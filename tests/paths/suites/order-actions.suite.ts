@@ -59,6 +59,9 @@ const EXCHANGE_START = 'warehouse, 1C exchange failed';
 const HANDOVER_START = 'warehouse, pickup order requested';
 const pickupRequested = makeOrder({ status: 'pickup_requested', deliveryType: 'pickup', version: 7 });
 const handedOver = { ...pickupRequested, status: 'received', version: 8 } satisfies ApiOrder;
+/** A ready delivery order the distributor picks up instead, at the pickup point they choose (`pickup.choose`). */
+const PICKUP_START = 'distributor, delivery order ready';
+const readyForDelivery = makeOrder({ status: 'ready', deliveryType: 'delivery', version: 6 });
 const pickupRefreshed = { ...pickupRequested, version: 8, comment: 'Customer is here' } satisfies ApiOrder;
 
 const starts: Array<{ label: string; input: OrderActionsInput }> = [
@@ -76,6 +79,7 @@ const starts: Array<{ label: string; input: OrderActionsInput }> = [
   },
   { label: EXCHANGE_START, input: { order: exchangeFailed, role: 'warehouse' } },
   { label: HANDOVER_START, input: { order: pickupRequested, role: 'warehouse' } },
+  { label: PICKUP_START, input: { order: readyForDelivery, role: 'distributor' } },
 ];
 
 const system = (event: { type: string; [key: string]: unknown }) => event as unknown as AEvt;
@@ -176,6 +180,15 @@ function candidateEvents(snapshot: Snap<Machine>, label: string): AEvt[] {
   if (answered) return snapshot.matches('ready') ? [{ type: 'notice.dismiss' }] : answers;
   if (label === EXCHANGE_START) return exchangeEvents(snapshot);
   if (label === HANDOVER_START) return handoverEvents(snapshot);
+  if (label === PICKUP_START) {
+    return [
+      ...(snapshot.context.pickupPointId === null
+        ? [{ type: 'pickup.choose', pickupPointId: 2 } as const]
+        : []),
+      { type: 'action.run', action: 'pickup.request' },
+      system({ type: 'xstate.done.actor.performAction', output: { ...readyForDelivery, version: 7 } }),
+    ];
+  }
   const noReason = context.reason === null;
   const noPartial = context.partial === null;
   const noComment = context.comment === '';
@@ -204,6 +217,7 @@ export const orderActionsMachineExecutors = {
   'partial.note': send,
   'partial.submit': send,
   'partial.close': send,
+  'pickup.choose': send,
   'handover.open': send,
   'handover.change': send,
   'handover.submit': send,
