@@ -1002,6 +1002,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/set/{id}/hand-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a pickup order to the distributor, with the handover code they show
+         * @description The HAND_OVER event (from `pickup_requested` to `received`), which needs the order's 6-digit `handoverCode`
+         *     (the distributor sees it on their order; derived on the server from the order and the moment it became
+         *     ready, nothing stored). `POST /orders/set/{id}/status?status=received` cannot hand a pickup order over.
+         *     A wrong code is 422 `VALIDATION_FAILED` at `/code` (with the current `order`); after 5 wrong codes for one order
+         *     every try is 429 `RATE_LIMITED` until the window (15 minutes) closes. Another state is 409
+         *     `TRANSITION_NOT_ALLOWED`; a stale `version` 409 `VERSION_CONFLICT`. Staff of the order's warehouse only
+         *     (others get 404).
+         */
+        post: operations["handOverOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/set/{id}/exchange-requeue": {
         parameters: {
             query?: never;
@@ -2145,6 +2171,12 @@ export interface components {
             lines: components["schemas"]["OrderLine"][];
             /** @description Oldest first. */
             history: components["schemas"]["OrderHistoryEntry"][];
+            /**
+             * @description The 6-digit code the distributor shows at the pickup point (`POST /orders/set/{id}/hand-over`). Only
+             *     the customer gets it, and only while the order waits for pickup (`ready` as a pickup order, or
+             *     `pickup_requested`); staff and everyone else get null or no field.
+             */
+            handoverCode?: string | null;
         };
         OrderSummaryPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["OrderSummary"][];
@@ -2262,6 +2294,11 @@ export interface components {
             note: string;
             /** @description New quantities; lines not listed keep their requested quantity. */
             lines: components["schemas"]["PartialLine"][];
+        };
+        HandOverRequest: {
+            version: components["schemas"]["Version"];
+            /** @description The handover code the distributor shows (`Order.handoverCode`). */
+            code: string;
         };
         PayForm: {
             orderId: components["schemas"]["Id"];
@@ -3782,6 +3819,12 @@ export interface operations {
                 version: components["parameters"]["Version"];
                 /** @description A comment recorded with the transition (required for `rejected`; becomes `cancelReason` for `rejected` and `cancelled_by_distributor`). */
                 comment?: components["schemas"]["OrderComment"];
+                /**
+                 * @description With `pickup_requested` on a delivery order: the pickup point the distributor chose (an active one of the
+                 *     order's warehouse, else 422 `VALIDATION_FAILED`); without it the warehouse's first active point. Ignored
+                 *     for a pickup order (it keeps its point) and for other targets.
+                 */
+                pickupPointId?: number;
             };
             header?: never;
             path: {
@@ -3877,6 +3920,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    handOverOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandOverRequest"];
+            };
+        };
+        responses: {
+            /** @description The order, handed over (`received`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requeueOrderExchange: {

@@ -1,5 +1,6 @@
 import { assign } from 'xstate';
 import { draftChanges, draftFits, initialPartialDraft, targetStatus } from './order-actions.facts.ts';
+import { handingOverState } from './order-actions.handover.ts';
 import { payingState, refreshingState, submittingState } from './order-actions.requests.ts';
 import { orderActionsSetup } from './order-actions.setup.ts';
 import { LOCAL_ERROR_CODES, type ActionRequest } from './order-actions.types.ts';
@@ -12,6 +13,7 @@ import { LOCAL_ERROR_CODES, type ActionRequest } from './order-actions.types.ts'
  *       --reason.open--> reasoning --reason.submit--> submitting    (decline needs the text; reject, cancel and
  *                                                                    rejecting a partial order take it optionally)
  *       --partial.open--> editingPartial --partial.submit--> submitting   (valid by `validatePartial`, note required)
+ *       --handover.open--> handingOver --handover.submit--> submitting    (the pickup code, six digits)
  *       --comment.submit--> submitting                             (the order comment, any state)
  *       --payment.start--> paying --done--> redirecting            (`openPaymentPage` sends the browser away)
  *       --exchange.requeue--> submitting                           (a failed 1C exchange, warehouse only)
@@ -35,6 +37,8 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     reason: null,
     partial: null,
     comment: '',
+    handover: null,
+    pickupPointId: null,
     pending: null,
     errorCode: null,
     changes: 0,
@@ -59,6 +63,9 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
               kind: 'status',
               event: event.action,
               status: targetStatus(context.order, context.role, event.action) ?? context.order.status,
+              ...(event.action === 'pickup.request' && context.pickupPointId !== null
+                ? { pickupPointId: context.pickupPointId }
+                : {}),
             }),
           }),
         },
@@ -83,6 +90,12 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
                 : initialPartialDraft(context.order),
             errorCode: null,
           }),
+        },
+        'pickup.choose': { actions: assign({ pickupPointId: ({ event }) => event.pickupPointId }) },
+        'handover.open': {
+          guard: 'handoverAllowed',
+          target: 'handingOver',
+          actions: assign({ handover: ({ context }) => context.handover ?? '', errorCode: null }),
         },
         'comment.change': { actions: assign({ comment: ({ event }) => event.text }) },
         'comment.submit': [
@@ -198,6 +211,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
         'order.refreshed': refreshed,
       },
     },
+    handingOver: handingOverState,
     submitting: submittingState,
     refreshing: refreshingState,
     paying: payingState,

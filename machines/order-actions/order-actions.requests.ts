@@ -1,5 +1,10 @@
 import { assign } from 'xstate';
-import type { ActionRequest, AnswerKind, PerformActionInput } from './order-actions.types.ts';
+import {
+  LOCAL_ERROR_CODES,
+  type ActionRequest,
+  type AnswerKind,
+  type PerformActionInput,
+} from './order-actions.types.ts';
 import { failureOf, orderActionsSetup } from './order-actions.setup.ts';
 
 /**
@@ -18,6 +23,8 @@ export function answerKindOf(request: ActionRequest | null): AnswerKind {
       return 'order.decline';
     case 'confirmPartial':
       return 'order.confirmPartial';
+    case 'handOver':
+      return 'order.handOver';
     case 'comment':
     case 'requeue':
       return request.kind;
@@ -49,6 +56,7 @@ export const submittingState = orderActionsSetup.createStateConfig({
           reason: null,
           partial: context.pending?.kind === 'confirmPartial' ? null : context.partial,
           comment: context.pending?.kind === 'comment' ? '' : context.comment,
+          handover: context.pending?.kind === 'handOver' ? null : context.handover,
           changes: context.changes + 1,
         })),
       ],
@@ -93,6 +101,17 @@ export const submittingState = orderActionsSetup.createStateConfig({
         guard: 'pendingIsPartial',
         target: 'editingPartial',
         actions: { type: 'setError', params: ({ event }) => ({ code: failureOf({ event }).code }) },
+      },
+      {
+        guard: 'pendingIsHandOver',
+        target: 'handingOver',
+        actions: {
+          type: 'setError',
+          params: ({ event }) => {
+            const { code } = failureOf({ event });
+            return { code: code === 'VALIDATION_FAILED' ? LOCAL_ERROR_CODES.handoverCodeWrong : code };
+          },
+        },
       },
       {
         guard: 'pendingIsReason',

@@ -28,10 +28,18 @@ export type ActionButton =
   | { kind: 'direct'; action: DirectAction }
   | { kind: 'reason'; action: ReasonAction }
   | { kind: 'partial'; action: 'order.confirmPartial' }
+  | { kind: 'code'; action: 'order.handOver' }
   | { kind: 'pay'; action: 'payment.pay' | 'payment.retry' };
 
 export type ActionsMode =
-  'idle' | 'reasoning' | 'editingPartial' | 'submitting' | 'refreshing' | 'paying' | 'redirecting';
+  | 'idle'
+  | 'reasoning'
+  | 'editingPartial'
+  | 'handingOver'
+  | 'submitting'
+  | 'refreshing'
+  | 'paying'
+  | 'redirecting';
 
 /** What the page says after a refusal: someone else changed the order, the step is gone, or another failure. */
 export type ActionsNotice = 'conflict' | 'refused' | 'failed' | null;
@@ -55,6 +63,7 @@ export function actionButtons(actions: OrderActions): ActionButton[] {
     if (isDirect(type)) buttons.push({ kind: 'direct', action: type });
     else if (isReason(type)) buttons.push({ kind: 'reason', action: type });
     else if (type === 'order.confirmPartial') buttons.push({ kind: 'partial', action: type });
+    else if (type === 'order.handOver') buttons.push({ kind: 'code', action: type });
     else if (type === 'payment.retry') buttons.push({ kind: 'pay', action: 'payment.retry' });
   }
   if (actions.canPay) buttons.push({ kind: 'pay', action: 'payment.pay' });
@@ -68,6 +77,7 @@ export function actionButtons(actions: OrderActions): ActionButton[] {
 function modeOf(snapshot: OrderActionsSnapshot): ActionsMode {
   if (snapshot.matches('reasoning')) return 'reasoning';
   if (snapshot.matches('editingPartial')) return 'editingPartial';
+  if (snapshot.matches('handingOver')) return 'handingOver';
   if (snapshot.matches('submitting')) return 'submitting';
   if (snapshot.matches('refreshing')) return 'refreshing';
   if (snapshot.matches('paying')) return 'paying';
@@ -100,8 +110,14 @@ export interface OrderActionsView {
   /** The request running or last sent. */
   pending: ActionRequest | null;
   notice: ActionsNotice;
-  /** The form on screen: the reason form or the partial editor (kept while its request runs). */
-  form: 'reason' | 'partial' | null;
+  /** The form on screen: the reason form, the partial editor or the hand-over dialog (kept while it runs). */
+  form: 'reason' | 'partial' | 'handover' | null;
+  /** The handover code typed so far (the hand-over dialog). */
+  handoverCode: string;
+  /** The distributor may request pickup of a delivery order: the page offers the choice of pickup point. */
+  choosesPickupPoint: boolean;
+  /** The chosen pickup point (null: the warehouse's default). */
+  pickupPointId: number | null;
   errorCode: string | null;
   reason: ReasonDraft | null;
   /** Decline needs a reason; the others take one optionally. */
@@ -130,7 +146,9 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
       ? 'reason'
       : mode === 'editingPartial' || (sending && context.pending?.kind === 'confirmPartial')
         ? 'partial'
-        : null;
+        : mode === 'handingOver' || (sending && context.pending?.kind === 'handOver')
+          ? 'handover'
+          : null;
   return {
     order: context.order,
     actions,
@@ -147,6 +165,12 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     errorCode: context.errorCode,
     reason: form === 'reason' ? context.reason : null,
     reasonRequired: context.reason?.action === 'order.decline',
+    handoverCode: context.handover ?? '',
+    choosesPickupPoint:
+      context.role === 'distributor' &&
+      context.order.deliveryType === 'delivery' &&
+      actions.allowed.includes('pickup.request'),
+    pickupPointId: context.pickupPointId,
     partial:
       mode === 'editingPartial' && context.partial !== null
         ? partialPreview(context.order, context.partial)

@@ -61,6 +61,8 @@ export const orderActionsSetup = setup({
       context.reason !== null &&
       (context.reason.action !== 'order.decline' || context.reason.text.trim() !== ''),
     partialAllowed: ({ context }) => isAllowed(context, 'order.confirmPartial'),
+    handoverAllowed: ({ context }) => isAllowed(context, 'order.handOver'),
+    handoverCodeComplete: ({ context }) => /^[0-9]{6}$/.test(context.handover ?? ''),
     partialValid: ({ context }) =>
       context.partial !== null && partialPreview(context.order, context.partial).valid,
     commentPresent: ({ context }) => context.comment.trim() !== '',
@@ -85,5 +87,6 @@ export const orderActionsSetup = setup({
     pendingIsReason: ({ context }) =>
       context.pending?.kind === 'decline' || (context.pending?.kind === 'status' && context.reason !== null),
     pendingIsPartial: ({ context }) => context.pending?.kind === 'confirmPartial',
+    pendingIsHandOver: ({ context }) => context.pending?.kind === 'handOver',
   },
 });

@@ -28,7 +28,6 @@ export const DIRECT_ACTIONS = [
   'order.markReady',
   'pickup.request',
   'delivery.request',
-  'order.handOver',
   'delivery.process',
   'order.send',
   'delivery.outForDelivery',
@@ -38,27 +37,41 @@ export const DIRECT_ACTIONS = [
 ] as const;
 export type DirectAction = (typeof DIRECT_ACTIONS)[number];
 
+/** Lifecycle events sent with the pickup handover code the distributor shows (typed or scanned by staff). */
+export const CODE_ACTIONS = ['order.handOver'] as const;
+export type CodeAction = (typeof CODE_ACTIONS)[number];
+
 /**
  * Every lifecycle event a person triggers from an order page falls in exactly one group: direct, with a reason,
  * the partial-confirmation editor, or payment (`payment.retry` is part of paying again). The provider's events
  * (`payment.succeeded`, `payment.failed`) come from the provider page, not from here.
  */
-type Grouped = DirectAction | ReasonAction | 'order.confirmPartial' | 'payment.retry';
+type Grouped = DirectAction | ReasonAction | CodeAction | 'order.confirmPartial' | 'payment.retry';
 type ProviderEvents = 'payment.succeeded' | 'payment.failed';
 type Ungrouped = Exclude<LifecycleEventType, Grouped | ProviderEvents>;
 export const ACTION_GROUPS_COMPLETE: [Ungrouped] extends [never] ? true : Ungrouped = true;
 
 /** What the `performAction` actor is asked to do: one API call, always with the order's version. */
 export type ActionRequest =
-  | { kind: 'status'; event: DirectAction | ReasonAction; status: OrderStatus; comment?: string }
+  | {
+      kind: 'status';
+      event: DirectAction | ReasonAction;
+      status: OrderStatus;
+      comment?: string;
+      /** `pickup.request` on a delivery order: the pickup point the distributor chose. */
+      pickupPointId?: number;
+    }
   | { kind: 'decline'; comment: string }
   | { kind: 'confirmPartial'; note: string; lines: Array<{ lineId: number; quantity: number }> }
   | { kind: 'comment'; comment: string }
+  /** Hand a pickup order over with its code (`POST /orders/set/{id}/hand-over`). */
+  | { kind: 'handOver'; code: string }
   /** Queue a failed 1C exchange again (`POST /orders/set/{id}/exchange-requeue?version=`). */
   | { kind: 'requeue' };
 
 /** What an accepted request did, as the page names it ("Order 000204 confirmed"). */
-export type AnswerKind = DirectAction | ReasonAction | 'order.confirmPartial' | 'comment' | 'requeue';
+export type AnswerKind =
+  DirectAction | ReasonAction | CodeAction | 'order.confirmPartial' | 'comment' | 'requeue';
 
 /** The last request the server accepted: what it was, on which order, and the status the order left. */
 export interface ActionAnswer {
@@ -113,6 +126,10 @@ export interface OrderActionsContext {
   partial: PartialDraft | null;
   /** The order comment being written (the comment form). */
   comment: string;
+  /** The pickup point the distributor chose for "Request pickup" on a delivery order; null for the default. */
+  pickupPointId: number | null;
+  /** The handover code being typed (the hand-over dialog); null while the dialog is closed. */
+  handover: string | null;
   /** The request in flight (or the last one), so a refusal can say what was refused. */
   pending: ActionRequest | null;
   /** The last failure's code (`VERSION_CONFLICT`, `VALIDATION_FAILED`, `PAYMENT_NOT_ALLOWED`, ...). */
@@ -138,6 +155,13 @@ export type OrderActionsEvent =
   | { type: 'partial.note'; note: string }
   | { type: 'partial.submit' }
   | { type: 'partial.close' }
+  /** The distributor picks the pickup point "Request pickup" sends (null: the warehouse's default). */
+  | { type: 'pickup.choose'; pickupPointId: number | null }
+  | { type: 'handover.open' }
+  /** The code typed, or read from the QR code by the camera. */
+  | { type: 'handover.change'; code: string }
+  | { type: 'handover.submit' }
+  | { type: 'handover.close' }
   | { type: 'comment.change'; text: string }
   | { type: 'comment.submit' }
   | { type: 'payment.start' }
@@ -152,4 +176,8 @@ export const LOCAL_ERROR_CODES = {
   commentRequired: 'COMMENT_REQUIRED',
   partialInvalid: 'PARTIAL_INVALID',
   noteRequired: 'NOTE_REQUIRED',
+  /** Not six digits (never sent). */
+  handoverCodeIncomplete: 'HANDOVER_CODE_INCOMPLETE',
+  /** The server refused the code (its 422 `VALIDATION_FAILED` for a hand-over). */
+  handoverCodeWrong: 'HANDOVER_CODE_WRONG',
 } as const;

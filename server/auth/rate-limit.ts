@@ -50,6 +50,9 @@ const emailOf = (body: unknown): string =>
     ? body.email.trim().toLowerCase().slice(0, 254)
     : '';
 
+/** Operations that declare 429 but count their own failed tries (the handover code: wrong codes per order). */
+const COUNTS_ITS_OWN_TRIES: ReadonlySet<string> = new Set(['handOverOrder']);
+
 /**
  * The rules of an operation whose contract answers 429: per client address and e-mail (or caller), and per client
  * address across e-mails (one address cannot try one password on many accounts). None for other operations.
@@ -59,7 +62,7 @@ export function rateLimitRules(
   operation: ContractOperation,
   request: FastifyRequest,
 ): RateLimitRule[] {
-  if (operation.responses['429'] === undefined) return [];
+  if (operation.responses['429'] === undefined || COUNTS_ITS_OWN_TRIES.has(operation.operationId)) return [];
   const { max, windowMs } = config.loginRateLimit;
   const perAddressMax = config.loginRateLimit.perAddressMax ?? max * 5;
   const who = emailOf(request.body) || String(request.auth?.userId ?? '');

@@ -77,6 +77,7 @@ export function createOrdersApi(client: ApiClient) {
                   status: request.status,
                   version,
                   ...(request.comment === undefined ? {} : { comment: request.comment }),
+                  ...(request.pickupPointId === undefined ? {} : { pickupPointId: request.pickupPointId }),
                 },
               },
             }),
@@ -92,6 +93,13 @@ export function createOrdersApi(client: ApiClient) {
             client.POST('/orders/set/{id}/confirm-partial', {
               params: { path },
               body: { version, note: request.note, lines: request.lines },
+            }),
+          );
+        case 'handOver':
+          return unwrap(
+            client.POST('/orders/set/{id}/hand-over', {
+              params: { path },
+              body: { version, code: request.code },
             }),
           );
         case 'comment':

@@ -40,6 +40,9 @@ import { type ExecutorTable, runPath } from './support/run-path';
 type Machine = OrderLifecycleMachine;
 type Person = ViewerRole;
 
+/** The code the in-memory server derives for the order (the real one is an HMAC; here any fixed code will do). */
+const HANDOVER_CODE = '481516';
+
 class LifecycleServer {
   order: ApiOrder;
   calls = 0;
@@ -93,6 +96,15 @@ class LifecycleServer {
         throw Object.assign(new Error('not a lifecycle step'), { status: 400, code: 'NOT_MODELLED' });
       case 'decline':
         return this.apply({ type: 'order.decline', role, comment: request.comment });
+      case 'handOver':
+        if (request.code !== HANDOVER_CODE) {
+          throw Object.assign(new Error('wrong code'), {
+            status: 422,
+            code: 'VALIDATION_FAILED',
+            order: this.order,
+          });
+        }
+        return this.apply({ type: 'order.handOver', role });
       case 'confirmPartial':
         return this.apply({
           type: 'order.confirmPartial',
@@ -197,6 +209,22 @@ const direct = async (event: OrderLifecycleEvent, ctx: Ctx) => {
   await act(ctx, personOf(event), (actor) => actor.send({ type: 'action.run', action: type }));
 };
 
+/** Staff type the customer's code in the hand-over dialog (a wrong code first: refused, the dialog stays). */
+const handOver = async (_event: OrderLifecycleEvent, ctx: Ctx) => {
+  const actor = refresh(ctx, 'warehouse');
+  actor.send({ type: 'handover.open' });
+  actor.send({ type: 'handover.change', code: '000000' });
+  actor.send({ type: 'handover.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('handingOver') && snapshot.context.errorCode !== null);
+  expect(actor.getSnapshot().context.errorCode).toBe('HANDOVER_CODE_WRONG');
+  actor.send({ type: 'handover.close' });
+  await act(ctx, 'warehouse', (again) => {
+    again.send({ type: 'handover.open' });
+    again.send({ type: 'handover.change', code: HANDOVER_CODE });
+    again.send({ type: 'handover.submit' });
+  });
+};
+
 const withReason = async (
   event: LifecycleEventOf<'order.decline' | 'order.reject' | 'order.cancel' | 'partial.reject'>,
   ctx: Ctx,
@@ -261,7 +289,7 @@ const executors = {
   'order.markReady': direct,
   'pickup.request': direct,
   'delivery.request': direct,
-  'order.handOver': direct,
+  'order.handOver': handOver,
   'delivery.process': direct,
   'order.send': direct,
   'delivery.outForDelivery': direct,

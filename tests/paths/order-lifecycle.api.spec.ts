@@ -85,6 +85,22 @@ const decline = async (event: LifecycleEventOf<'order.decline'>, ctx: ApiCtx) =>
   );
 };
 
+/** Hand-over with the code from the distributor's own answer (a wrong code first: 422, nothing changes). */
+const handOver = async (_event: OrderLifecycleEvent, ctx: ApiCtx) => {
+  const { version, handoverCode } = await current(ctx);
+  expect(handoverCode).toMatch(/^[0-9]{6}$/);
+  const code = handoverCode ?? '';
+  const token = await cachedToken(ctx.request, WAREHOUSE_STAFF);
+  const url = `${API_PREFIX}/orders/set/${ctx.orderId}/hand-over`;
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const refused = await ctx.request.post(url, { headers: bearer(token), data: { version, code: wrong } });
+  expect(refused.status(), 'a wrong handover code').toBe(422);
+  await body(
+    await ctx.request.post(url, { headers: bearer(token), data: { version, code } }),
+    'order.handOver',
+  );
+};
+
 const confirmPartial = async (event: LifecycleEventOf<'order.confirmPartial'>, ctx: ApiCtx) => {
   const { version } = await current(ctx);
   const token = await cachedToken(ctx.request, WAREHOUSE_STAFF);
@@ -142,7 +158,7 @@ const apiExecutors = {
   'order.markReady': setStatus,
   'pickup.request': setStatus,
   'delivery.request': setStatus,
-  'order.handOver': setStatus,
+  'order.handOver': handOver,
   'delivery.process': setStatus,
   'order.send': setStatus,
   'delivery.outForDelivery': setStatus,

@@ -114,6 +114,21 @@ const withReason = async (
   acted(ctx, person);
 };
 
+/** Staff type the code the distributor's page shows into the hand-over dialog. */
+const handOver = async (_event: OrderLifecycleEvent, ctx: BrowserCtx) => {
+  const customer = await pageFor(ctx, 'distributor');
+  const code = (await customer.locator('[data-handover-code]').getAttribute('data-handover-code')) ?? '';
+  expect(code).toMatch(/^[0-9]{6}$/);
+  const page = await pageFor(ctx, 'warehouse');
+  const before = await versionShown(page);
+  await page.locator('[data-action="order.handOver"]').click();
+  const form = page.locator('[data-form="handover"]');
+  await form.locator('input[name="handover-code"]').fill(code);
+  await form.locator('button[type="submit"]').click();
+  await newerThan(page, before);
+  acted(ctx, 'warehouse');
+};
+
 const confirmPartial = async (event: LifecycleEventOf<'order.confirmPartial'>, ctx: BrowserCtx) => {
   const page = await pageFor(ctx, 'warehouse');
   const before = await versionShown(page);
@@ -164,7 +179,7 @@ const browserExecutors = {
   'order.markReady': click,
   'pickup.request': click,
   'delivery.request': click,
-  'order.handOver': click,
+  'order.handOver': handOver,
   'delivery.process': click,
   'order.send': click,
   'delivery.outForDelivery': click,

@@ -36,9 +36,22 @@ export type EventInput = WithoutRole<OrderLifecycleEvent>;
 
 export type OrderChange =
   /** `POST /orders/set/{id}/status?status=X`: the allowed event whose target is X. */
-  | { kind: 'target'; status: OrderStatus; comment?: string | undefined }
+  | {
+      kind: 'target';
+      status: OrderStatus;
+      comment?: string | undefined;
+      /** With `pickup_requested` on a delivery order: the pickup point the distributor chose. */
+      pickupPointId?: number | undefined;
+    }
   /** A named event, sent in the first of `roles` the caller holds on the order that the machine accepts. */
-  | { kind: 'event'; event: EventInput; roles: readonly LifecycleRole[]; where: 'query' | 'body' }
+  | {
+      kind: 'event';
+      event: EventInput;
+      roles: readonly LifecycleRole[];
+      where: 'query' | 'body';
+      /** Set only by `handOverOrder` once the handover code matched: HAND_OVER is refused without it. */
+      handoverCodeChecked?: true;
+    }
   /** A comment by either side: no status change, a `COMMENT` history entry. */
   | { kind: 'comment'; comment: string };
 
@@ -171,6 +184,17 @@ export async function applyChangeLocked(
     guards: [],
   };
   for (const event of candidates) {
+    if (
+      event.type === 'order.handOver' &&
+      !(change.kind === 'event' && change.handoverCodeChecked === true)
+    ) {
+      refusal = {
+        status: 409,
+        reason: 'handing over needs the handover code (POST /orders/set/{id}/hand-over)',
+        guards: [],
+      };
+      continue;
+    }
     const result = applyEvent(facts, event);
     if (result.error === undefined) {
       const comment = commentOf(event) ?? (change.kind === 'target' ? change.comment?.trim() || null : null);
@@ -184,6 +208,7 @@ export async function applyChangeLocked(
         actorId,
         actorRole,
         now,
+        pickupPointId: change.kind === 'target' ? change.pickupPointId : undefined,
       });
       return;
     }

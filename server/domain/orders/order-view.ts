@@ -8,10 +8,12 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
+import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot, DB, OrdersTable } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';
 import { loadOrderExchanges } from '../exchange/view.ts';
+import { awaitsPickup, handoverCode } from './handover-code.ts';
 import { HISTORY_ACTOR_ROLES, type HistoryActorRole } from './history-events.ts';
 import { onHandOf, shortfallOf, substitutesFor, type Substitute } from './stock.ts';
 
@@ -32,6 +34,26 @@ export interface OrderViewOptions {
    * caller, `null`) gets those as null / absent.
    */
   viewer?: AuthContext | null;
+  /** The server secret the pickup handover code is derived from; without it no code is shown. */
+  handoverSecret?: string;
+}
+
+/** The customer's handover code while the order waits at the pickup point; null for anyone else (staff too). */
+function handoverCodeFor(
+  view: OrderViewOptions,
+  row: { id: number; user_id: number; status: OrderStatus; delivery_type: 'pickup' | 'delivery' },
+  internals: boolean,
+  history: readonly { at: Date; to_status: OrderStatus | null }[],
+): string | null {
+  const owner = view.viewer !== undefined && view.viewer !== null && view.viewer.userId === row.user_id;
+  if (!owner || internals || view.handoverSecret === undefined) return null;
+  if (!awaitsPickup(row.status, row.delivery_type)) return null;
+  const readyTimes = history
+    .filter((entry) => entry.to_status === 'ready')
+    .map((entry) => entry.at.getTime());
+  return readyTimes.length === 0
+    ? null
+    : handoverCode(view.handoverSecret, row.id, new Date(Math.max(...readyTimes)));
 }
 
 /** The reader sees the warehouse's internals of an order of `warehouseId`. */
@@ -332,6 +354,12 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
       ...substituteOf(substitutes.get(line.id)),
       amount: (line.confirmed_quantity ?? line.requested_quantity) * line.price,
     })),
+    handoverCode: handoverCodeFor(
+      view,
+      { id, user_id: row.user_id, status: summaryRow.status, delivery_type: summaryRow.delivery_type },
+      internals,
+      history,
+    ),
     history: history.map((entry) => ({
       id: entry.id,
       at: entry.at.toISOString(),

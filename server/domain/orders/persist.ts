@@ -20,7 +20,7 @@ import type {
 } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict, unprocessable } from '../../http/errors.ts';
 import { deliveryPriceOf } from './order-view.ts';
 import { recordHistory } from './history.ts';
 
@@ -135,6 +135,8 @@ export interface PersistInput {
   actorId: number | null;
   actorRole: ActorRole;
   now: Date;
+  /** The pickup point the distributor chose when a delivery order turns into a pickup one (else the first). */
+  pickupPointId?: number | undefined;
 }
 
 /** Writes an accepted lifecycle step. The row must be locked by `trx`. */
@@ -194,14 +196,25 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
 
   let pickupPointId = row.pickup_point_id;
   if (outcome.context.deliveryType === 'pickup' && pickupPointId === null) {
-    // A delivery order whose distributor chose to pick it up: the warehouse's first active pickup point.
-    const point = await trx
+    // A delivery order whose distributor chose to pick it up: the point they chose, an active one of the order's
+    // warehouse (else 422), or without a choice the warehouse's first active pickup point.
+    const chosen = input.pickupPointId;
+    let points = trx
       .selectFrom('pickup_points')
       .select('id')
       .where('warehouse_id', '=', row.warehouse_id)
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .executeTakeFirst();
+      .where('is_active', '=', true);
+    if (chosen !== undefined) points = points.where('id', '=', chosen);
+    const point = await points.orderBy('id').executeTakeFirst();
+    if (point === undefined && chosen !== undefined) {
+      throw unprocessable('VALIDATION_FAILED', [
+        {
+          location: 'query',
+          path: 'pickupPointId',
+          message: 'not an active pickup point of the order’s warehouse',
+        },
+      ]);
+    }
     if (point === undefined) throw conflict('TRANSITION_NOT_ALLOWED');
     pickupPointId = point.id;
   }

@@ -4,6 +4,7 @@
  */
 import type { Handler } from '../../contract/types.ts';
 import { changeOrder } from '../../domain/orders/apply.ts';
+import { handOverOrder as handOver } from '../../domain/orders/handover.ts';
 import { machineLineId } from '../../domain/orders/persist.ts';
 import { userActor, viewOf } from './view.ts';
 
@@ -20,7 +21,12 @@ export const setOrderStatus: Handler<'setOrderStatus'> = async (ctx) =>
     orderId: ctx.params.id,
     actor: userActor(ctx),
     version: ctx.query.version,
-    change: { kind: 'target', status: ctx.query.status, comment: ctx.query.comment },
+    change: {
+      kind: 'target',
+      status: ctx.query.status,
+      comment: ctx.query.comment,
+      pickupPointId: ctx.query.pickupPointId,
+    },
   });
 
 export const declineOrder: Handler<'declineOrder'> = async (ctx) =>
@@ -54,4 +60,13 @@ export const confirmOrderPartially: Handler<'confirmOrderPartially'> = async (ct
       roles: ['warehouse'],
       where: 'body',
     },
+  });
+
+export const handOverOrder: Handler<'handOverOrder'> = async (ctx) =>
+  handOver(ctx.db, viewOf(ctx), {
+    orderId: ctx.params.id,
+    actor: userActor(ctx),
+    version: ctx.body.version,
+    code: ctx.body.code,
+    secret: ctx.config.jwtSecret,
   });

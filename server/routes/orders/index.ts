@@ -1,6 +1,12 @@
 /** The order and payment routes. */
 import type { Handlers } from '../../contract/types.ts';
-import { confirmOrderPartially, declineOrder, setOrderComment, setOrderStatus } from './actions.ts';
+import {
+  confirmOrderPartially,
+  declineOrder,
+  handOverOrder,
+  setOrderComment,
+  setOrderStatus,
+} from './actions.ts';
 import { createOrder } from './create.ts';
 import { buyOrderAgain, getOrderReceipt } from './extras.ts';
 import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
@@ -16,6 +22,7 @@ export const orderHandlers = {
   setOrderStatus,
   declineOrder,
   confirmOrderPartially,
+  handOverOrder,
   payOrder,
   getPaymentProviderPage,
   submitPaymentOutcome,
@@ -35,6 +42,7 @@ export const orderHandlers = {
   | 'setOrderStatus'
   | 'declineOrder'
   | 'confirmOrderPartially'
+  | 'handOverOrder'
   | 'payOrder'
   | 'getPaymentProviderPage'
   | 'submitPaymentOutcome'

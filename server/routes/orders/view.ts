@@ -7,7 +7,12 @@ import type { OrderViewOptions } from '../../domain/orders/order-view.ts';
 export function viewOf<K extends OperationId>(
   ctx: Pick<HandlerContext<K>, 'config' | 'lang' | 'auth'>,
 ): OrderViewOptions {
-  return { publicUrl: ctx.config.publicUrl, lang: ctx.lang, viewer: ctx.auth };
+  return {
+    publicUrl: ctx.config.publicUrl,
+    lang: ctx.lang,
+    viewer: ctx.auth,
+    handoverSecret: ctx.config.jwtSecret,
+  };
 }
 
 export function userActor<K extends OperationId>(ctx: Pick<HandlerContext<K>, 'user'>): OrderActor {

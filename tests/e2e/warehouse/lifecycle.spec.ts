@@ -15,6 +15,7 @@ import {
   submitProviderPage,
   warehouseOrderPath,
 } from './order-support';
+import { handoverCodeOf, typeHandoverCode } from './handover-support';
 
 const detail = (page: Page) => page.locator('.order-detail');
 
@@ -51,7 +52,8 @@ test.describe('warehouse and distributor step an order through its lifecycle', (
     await step(customer, 'pickup.request', 'pickup_requested');
 
     await openOrder(staff, warehouseOrderPath(order.id));
-    await step(staff, 'order.handOver', 'received');
+    await typeHandoverCode(staff, order.number, await handoverCodeOf(request, distributor, order.id));
+    await expect(detail(staff)).toHaveAttribute('data-order-status', 'received');
     await step(staff, 'order.complete', 'completed');
     await step(staff, 'order.sendTo1c', 'sent_to_1c');
     await expect(staff.getByRole('heading', { level: 1 }).locator('..')).toContainText(

@@ -55,6 +55,14 @@ const exchangeRequeued = {
   exchange: { ...failedExchange, state: 'queued', error: null, queuedAt: '2026-11-20T12:00:00.000Z' },
 } satisfies ApiOrder;
 const EXCHANGE_START = 'warehouse, 1C exchange failed';
+/** A pickup order the customer came for: staff hand it over with the code (`handover.*`). */
+const HANDOVER_START = 'warehouse, pickup order requested';
+const pickupRequested = makeOrder({ status: 'pickup_requested', deliveryType: 'pickup', version: 7 });
+const handedOver = { ...pickupRequested, status: 'received', version: 8 } satisfies ApiOrder;
+/** A ready delivery order the distributor picks up instead, at the pickup point they choose (`pickup.choose`). */
+const PICKUP_START = 'distributor, delivery order ready';
+const readyForDelivery = makeOrder({ status: 'ready', deliveryType: 'delivery', version: 6 });
+const pickupRefreshed = { ...pickupRequested, version: 8, comment: 'Customer is here' } satisfies ApiOrder;
 
 const starts: Array<{ label: string; input: OrderActionsInput }> = [
   { label: 'warehouse, order being checked', input: { order: checking, role: 'warehouse' } },
@@ -70,6 +78,8 @@ const starts: Array<{ label: string; input: OrderActionsInput }> = [
     },
   },
   { label: EXCHANGE_START, input: { order: exchangeFailed, role: 'warehouse' } },
+  { label: HANDOVER_START, input: { order: pickupRequested, role: 'warehouse' } },
+  { label: PICKUP_START, input: { order: readyForDelivery, role: 'distributor' } },
 ];
 
 const system = (event: { type: string; [key: string]: unknown }) => event as unknown as AEvt;
@@ -135,6 +145,31 @@ function exchangeEvents(snapshot: Snap<Machine>): AEvt[] {
 }
 
 /**
+ * The hand-over dialog: opening it, a code too short (refused locally), the right code, closing it, and the
+ * server's answers (handed over, a wrong code, too many wrong codes, someone else's change).
+ */
+function handoverEvents(snapshot: Snap<Machine>): AEvt[] {
+  const code = snapshot.context.handover;
+  return [
+    { type: 'handover.open' },
+    ...(code === '' ? [{ type: 'handover.change', code: '12' } as const] : []),
+    ...(code === '12' ? [{ type: 'handover.change', code: '48-15-16' } as const] : []),
+    { type: 'handover.submit' },
+    { type: 'handover.close' },
+    ...(snapshot.context.order.version < pickupRefreshed.version
+      ? [{ type: 'order.refreshed', order: pickupRefreshed } as const]
+      : []),
+    system({ type: 'xstate.done.actor.performAction', output: handedOver }),
+    system({ type: 'xstate.error.actor.performAction', error: { status: 422, code: 'VALIDATION_FAILED' } }),
+    system({ type: 'xstate.error.actor.performAction', error: { status: 429, code: 'RATE_LIMITED' } }),
+    system({
+      type: 'xstate.error.actor.performAction',
+      error: { status: 409, code: 'TRANSITION_NOT_ALLOWED', order: handedOver },
+    }),
+  ];
+}
+
+/**
  * Keeps the graph small: one server answer per path (after it, only dismissing the notice), one draft text each,
  * one draft at a time (reason, partial editor or comment; the comment only from the first start), a fresher order
  * once.
@@ -144,6 +179,16 @@ function candidateEvents(snapshot: Snap<Machine>, label: string): AEvt[] {
   const answered = context.changes > 0 || (context.errorCode !== null && !LOCAL.has(context.errorCode));
   if (answered) return snapshot.matches('ready') ? [{ type: 'notice.dismiss' }] : answers;
   if (label === EXCHANGE_START) return exchangeEvents(snapshot);
+  if (label === HANDOVER_START) return handoverEvents(snapshot);
+  if (label === PICKUP_START) {
+    return [
+      ...(snapshot.context.pickupPointId === null
+        ? [{ type: 'pickup.choose', pickupPointId: 2 } as const]
+        : []),
+      { type: 'action.run', action: 'pickup.request' },
+      system({ type: 'xstate.done.actor.performAction', output: { ...readyForDelivery, version: 7 } }),
+    ];
+  }
   const noReason = context.reason === null;
   const noPartial = context.partial === null;
   const noComment = context.comment === '';
@@ -172,6 +217,11 @@ export const orderActionsMachineExecutors = {
   'partial.note': send,
   'partial.submit': send,
   'partial.close': send,
+  'pickup.choose': send,
+  'handover.open': send,
+  'handover.change': send,
+  'handover.submit': send,
+  'handover.close': send,
   'comment.change': send,
   'comment.submit': send,
   'payment.start': send,

@@ -15,6 +15,8 @@ function eventFor(button: ActionButton): OrderActionsEvent {
       return { type: 'reason.open', action: button.action };
     case 'partial':
       return { type: 'partial.open' };
+    case 'code':
+      return { type: 'handover.open' };
     case 'pay':
       return { type: 'payment.start' };
   }
@@ -42,7 +44,7 @@ export function ActionButtonView({
       data-action={button.action}
       variant={primary ? 'primary' : 'secondary'}
       className={destructive ? 'order-action--destructive' : undefined}
-      aria-haspopup={destructive ? 'dialog' : undefined}
+      aria-haspopup={destructive || button.kind === 'code' ? 'dialog' : undefined}
       disabled={view.busy || view.form !== null}
       onClick={() => send(eventFor(button))}
     >

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { ActionButtonView } from './order-action-button.tsx';
 import { ACTION_LABELS } from './order-messages.ts';
+import { PickupPointChoice } from './pickup-point-choice.tsx';
 
 /**
  * The buttons the lifecycle allows this role now (from the machine) besides the header's primary step, and the two
@@ -36,6 +37,7 @@ export function OrderActionsPanel({
   return (
     <section className="order-card order-actions" aria-labelledby="order-actions-title" aria-busy={view.busy}>
       <h2 id="order-actions-title" className="order-card__title">{t`Actions`}</h2>
+      {view.choosesPickupPoint ? <PickupPointChoice view={view} send={send} /> : null}
       {others.length === 0 ? (
         <p className="order-fields__hint">
           {view.primary === null

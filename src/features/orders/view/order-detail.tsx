@@ -13,6 +13,8 @@ import { OrderViewers } from './order-viewers.tsx';
 import { PartialComparisonView } from './partial-comparison.tsx';
 import { PartialEditor } from './partial-editor.tsx';
 import { ReasonForm } from './reason-form.tsx';
+import { HandoverCodeCard } from '../handover/handover-code-card.tsx';
+import { HandoverDialog } from '../handover/handover-dialog.tsx';
 import { useOrderActions } from '../../../data/order-actions.actors.ts';
 import './order-view.css';
 
@@ -42,9 +44,11 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       <OrderLiveNotice view={view} send={send} />
       <OrderNotice view={view} send={send} />
       {view.actions.canAcceptPartial ? <PartialComparisonView order={order} minPv={minPv} /> : null}
+      {order.handoverCode ? <HandoverCodeCard code={order.handoverCode} /> : null}
       <OrderActionsPanel view={view} send={send} />
       {view.form === 'reason' ? <ReasonForm view={view} send={send} /> : null}
       {view.form === 'partial' ? <PartialEditor view={view} send={send} /> : null}
+      {view.form === 'handover' ? <HandoverDialog view={view} send={send} /> : null}
       <ExchangeStatus
         order={order}
         actsAsWarehouse={viewer === 'warehouse'}

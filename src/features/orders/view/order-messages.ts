@@ -149,6 +149,9 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   REASON_REQUIRED: msg`Write the reason: the distributor will see it.`,
   COMMENT_REQUIRED: msg`Write a comment first.`,
   PARTIAL_INVALID: msg`Check the quantities and the note before confirming.`,
+  HANDOVER_CODE_INCOMPLETE: msg`Enter all 6 digits of the handover code.`,
+  HANDOVER_CODE_WRONG: msg`This is not the handover code of this order. Check it with the distributor.`,
+  RATE_LIMITED: msg`Too many wrong codes for this order. Wait a few minutes, then try again.`,
   NETWORK_ERROR: msg`No connection to the server. Please try again.`,
   TIMEOUT: msg`The server did not answer in time. Please try again.`,
 };

@@ -55,9 +55,13 @@ describe('the pickup road, cash', () => {
       [warehouse, 'ready'],
     ]);
     expect(ready.displayStatus).toBe('ready');
-    const done = await walk(t, ready, [
-      [partner, 'pickup_requested'],
-      [warehouse, 'received'],
+    const requested = await walk(t, ready, [[partner, 'pickup_requested']]);
+    const handedOver = await t.post<Order>(`/orders/set/${requested.id}/hand-over`, {
+      token: warehouse,
+      json: { version: requested.version, code: requested.handoverCode },
+    });
+    expect(handedOver.status).toBe(200);
+    const done = await walk(t, handedOver.body, [
       [warehouse, 'completed'],
       [warehouse, 'sent_to_1c'],
     ]);

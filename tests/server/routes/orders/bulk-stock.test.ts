@@ -1,0 +1,70 @@
+// Bulk Confirm goes through the lifecycle's stock guard (`everyLineAvailable`): an order with a short line is
+// refused (`not_allowed`, left in `checking`), the other orders of the same bulk are confirmed. Stock can be below
+// zero since migration 0007 (a count found fewer units than open orders hold).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/schema.d.ts';
+import type { TestApp } from '../../support/app.ts';
+import {
+  PARTNER,
+  WAREHOUSE,
+  placeOrder,
+  stockedProducts,
+  startOrdersApp,
+  tokenFor,
+  walk,
+} from './support.ts';
+
+type BulkResult = components['schemas']['BulkOrderResult'];
+
+let t: TestApp;
+let warehouse: string;
+
+beforeAll(async () => {
+  t = await startOrdersApp();
+  warehouse = await tokenFor(t, WAREHOUSE);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /orders/bulk confirm and stock', () => {
+  it('refuses the order with a short line and confirms the others', async () => {
+    const products = await stockedProducts(t, 2, 10);
+    const [shortProduct, fineProduct] = products;
+    if (shortProduct === undefined || fineProduct === undefined) throw new Error('products missing');
+    const short = await walk(t, await placeOrder(t, PARTNER, { lines: [[shortProduct.id, 3]] }), [
+      [warehouse, 'checking'],
+    ]);
+    const fine = await walk(t, await placeOrder(t, PARTNER, { lines: [[fineProduct.id, 1]] }), [
+      [warehouse, 'checking'],
+    ]);
+    // The count finds one unit where the order holds three: free stock −2, on hand 1 < 3.
+    await t.db.updateTable('products').set({ stock: -2 }).where('id', '=', shortProduct.id).execute();
+    const staffView = await t.get<components['schemas']['Order']>(`/orders/get/${short.id}`, {
+      token: warehouse,
+    });
+    expect(staffView.body.lines[0]?.stockOnHand).toBe(1);
+
+    const answer = await t.post<BulkResult>('/orders/bulk', {
+      token: warehouse,
+      json: {
+        action: 'confirm',
+        orders: [short, fine].map(({ id, version }) => ({ id, version })),
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((result) => [result.id, result.outcome])).toEqual([
+      [short.id, 'not_allowed'],
+      [fine.id, 'done'],
+    ]);
+    expect(answer.body.results[0]?.order?.status).toBe('checking');
+    expect(answer.body.results[1]?.order?.status).toBe('confirmed');
+    const stored = await t.db
+      .selectFrom('orders')
+      .select(['status', 'version'])
+      .where('id', '=', short.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'checking', version: short.version });
+  });
+});
