@@ -17,9 +17,7 @@ import {
 } from '../../machines/order-actions/order-extras.machine.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import { storeCart } from './bag.ts';
-
-/** How long the blob URL of a saved receipt stays valid. */
-const BLOB_URL_LIFETIME_MS = 60_000;
+import { saveFile } from './save-file.ts';
 
 export interface ReceiptFile {
   blob: Blob;
@@ -54,18 +52,6 @@ export function createOrderExtrasApi(client: ApiClient) {
 
 export type OrderExtrasApi = ReturnType<typeof createOrderExtrasApi>;
 
-function saveToDisk(file: ReceiptFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
-}
-
 export interface OrderExtrasDeps {
   api: OrderExtrasApi;
   queryClient: QueryClient;
@@ -94,7 +80,7 @@ const orderExtrasApi = createOrderExtrasApi(api);
 export function useOrderExtras(orderId: number): [OrderExtrasView, (event: OrderExtrasEvent) => void] {
   const queryClient = useQueryClient();
   const logic = useMemo(
-    () => provideOrderExtras({ api: orderExtrasApi, queryClient, save: saveToDisk }),
+    () => provideOrderExtras({ api: orderExtrasApi, queryClient, save: saveFile }),
     [queryClient],
   );
   const actorRef = useActorRef(logic, { input: { orderId } });

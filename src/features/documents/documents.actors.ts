@@ -10,9 +10,7 @@ import {
   type DocumentRequest,
 } from '../../../machines/documents/document-file.machine.ts';
 import { type DocumentFile, type DocumentsApi, documentsApi } from '../../data/documents.ts';
-
-/** How long a blob URL handed to another tab or to a download stays valid. */
-const BLOB_URL_LIFETIME_MS = 60_000;
+import { BLOB_URL_LIFETIME_MS, saveFile } from '../../data/save-file.ts';
 
 /** Opens the PDF in a new tab; answers false when the browser blocked the tab. */
 function openInNewTab(file: DocumentFile): boolean {
@@ -22,18 +20,6 @@ function openInNewTab(file: DocumentFile): boolean {
   if (tab === null) return false;
   tab.opener = null;
   return true;
-}
-
-function saveToDisk(file: DocumentFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
 }
 
 export interface DocumentFileDeps {
@@ -56,7 +42,7 @@ export function provideDocumentFile({ api, open, save }: DocumentFileDeps) {
   });
 }
 
-const documentFileLogic = provideDocumentFile({ api: documentsApi, open: openInNewTab, save: saveToDisk });
+const documentFileLogic = provideDocumentFile({ api: documentsApi, open: openInNewTab, save: saveFile });
 
 /** The actor of one document row. */
 export function useDocumentFile() {

@@ -9,21 +9,7 @@ import {
   type StatementFileRequest,
 } from '../../../machines/statements/statement-file.machine.ts';
 import { type StatementFile, type StatementsApi, statementsApi } from '../../data/statements.ts';
-
-/** How long a blob URL handed to a download stays valid. */
-const BLOB_URL_LIFETIME_MS = 60_000;
-
-function saveToDisk(file: StatementFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
-}
+import { saveFile } from '../../data/save-file.ts';
 
 export interface StatementFileDeps {
   api: Pick<StatementsApi, 'fetchStatementFile'>;
@@ -40,7 +26,7 @@ export function provideStatementFile({ api, save }: StatementFileDeps) {
   });
 }
 
-const statementFileLogic = provideStatementFile({ api: statementsApi, save: saveToDisk });
+const statementFileLogic = provideStatementFile({ api: statementsApi, save: saveFile });
 
 /** The actor of the statements section's download. */
 export function useStatementFile() {

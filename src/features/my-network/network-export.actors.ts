@@ -14,6 +14,7 @@ import {
 import { isAbortError } from '../../api/errors.ts';
 import { reportFailure } from '../../api/failure-bridge.ts';
 import { type NetworkApi, networkApi } from '../../data/network.ts';
+import { saveFile } from '../../data/save-file.ts';
 
 export interface NetworkExportDeps {
   api: Pick<NetworkApi, 'exportFile'>;
@@ -45,27 +46,13 @@ export function provideNetworkExport(deps: NetworkExportDeps) {
   });
 }
 
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 /** The network file download: `start()` fetches and saves it, `cancel()` stops it; `progress` while it runs. */
 export function useNetworkExport() {
   const logic = useMemo(
     () =>
       provideNetworkExport({
         api: networkApi,
-        saveFile: (file) => saveBlob(file.blob, file.fileName),
+        saveFile,
         reportFailure,
       }),
     [],

@@ -6,21 +6,7 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { orderPrintMachine, type PrintRequest } from '../../../../machines/order-bulk/order-print.machine.ts';
 import { type PrintFile, type WarehouseQueueApi, warehouseQueueApi } from '../../../data/warehouse-queue.ts';
-
-/** How long a blob URL handed to a download stays valid. */
-const BLOB_URL_LIFETIME_MS = 60_000;
-
-function saveToDisk(file: PrintFile): void {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
-}
+import { saveFile } from '../../../data/save-file.ts';
 
 export interface OrderPrintDeps {
   api: Pick<WarehouseQueueApi, 'print'>;
@@ -37,7 +23,7 @@ export function provideOrderPrint({ api, save }: OrderPrintDeps) {
   });
 }
 
-const orderPrintLogic = provideOrderPrint({ api: warehouseQueueApi, save: saveToDisk });
+const orderPrintLogic = provideOrderPrint({ api: warehouseQueueApi, save: saveFile });
 
 /** The actor of one group of print buttons. */
 export function useOrderPrint() {
