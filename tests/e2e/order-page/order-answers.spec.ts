@@ -87,6 +87,7 @@ test('declining asks first in a dialog that names the order, in the error colour
   await expectNoAxeViolations(staff);
   await staff.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(decline).toBeFocused();
   expect((await fetchOrder(request, distributor, order.id)).status).toBe('awaiting_warehouse');
 
   await decline.click();
