@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderAttention } from '../../../../machines/checkout/order-attention.ts';
-import type { TestApp } from '../../support/app.ts';
-import { PARTNER, startOrdersApp, tokenFor, type OrderSummaryPage } from './support.ts';
+import { newestFirst, type OrderSummaryPage } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-});
-
-afterAll(async () => {
-  await t.close();
-});
-
-const newestFirst = (items: ReadonlyArray<{ createdAt: string; id: number }>): boolean =>
-  items.every((item, index) => {
-    const previous = items[index - 1];
-    return (
-      previous === undefined ||
-      previous.createdAt > item.createdAt ||
-      (previous.createdAt === item.createdAt && previous.id > item.id)
-    );
-  });
+const { t, tokens } = useOrdersApp();
 
 describe('GET /orders/get/list/user?tab=current: what needs the distributor first (issue 13.1)', () => {
   it('puts every order waiting for the distributor above the rest, each group newest first, across pages', async () => {
     const all = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-      token: partner,
+      token: tokens.partner,
       query: { tab: 'current', pageSize: 100 },
     });
     expect(all.status).toBe(200);
@@ -46,7 +26,7 @@ describe('GET /orders/get/list/user?tab=current: what needs the distributor firs
     expect(newestFirst(all.body.items.slice(waiting))).toBe(true);
 
     const first = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-      token: partner,
+      token: tokens.partner,
       query: { tab: 'current', page: 1, pageSize: 2 },
     });
     expect(first.body.items.map((item) => item.id)).toEqual(
@@ -57,7 +37,7 @@ describe('GET /orders/get/list/user?tab=current: what needs the distributor firs
   it('keeps the other tabs and the tabless list newest first', async () => {
     for (const query of [{ tab: 'closed' }, { tab: 'cancelled' }, { tab: '' }]) {
       const page = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-        token: partner,
+        token: tokens.partner,
         query: query.tab === '' ? { pageSize: 100 } : { ...query, pageSize: 100 },
       });
       expect(newestFirst(page.body.items)).toBe(true);

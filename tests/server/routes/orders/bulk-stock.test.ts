@@ -1,32 +1,14 @@
 // Bulk Confirm goes through the lifecycle's stock guard (`everyLineAvailable`): an order with a short line is
 // refused (`not_allowed`, left in `checking`), the other orders of the same bulk are confirmed. Stock can be below
 // zero since migration 0007 (a count found fewer units than open orders hold).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';
-import type { TestApp } from '../../support/app.ts';
-import {
-  PARTNER,
-  WAREHOUSE,
-  placeOrder,
-  stockedProducts,
-  startOrdersApp,
-  tokenFor,
-  walk,
-} from './support.ts';
+import { PARTNER, placeOrder, stockedProducts, walk } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
 type BulkResult = components['schemas']['BulkOrderResult'];
 
-let t: TestApp;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 describe('POST /orders/bulk confirm and stock', () => {
   it('refuses the order with a short line and confirms the others', async () => {
@@ -34,20 +16,20 @@ describe('POST /orders/bulk confirm and stock', () => {
     const [shortProduct, fineProduct] = products;
     if (shortProduct === undefined || fineProduct === undefined) throw new Error('products missing');
     const short = await walk(t, await placeOrder(t, PARTNER, { lines: [[shortProduct.id, 3]] }), [
-      [warehouse, 'checking'],
+      [tokens.warehouse, 'checking'],
     ]);
     const fine = await walk(t, await placeOrder(t, PARTNER, { lines: [[fineProduct.id, 1]] }), [
-      [warehouse, 'checking'],
+      [tokens.warehouse, 'checking'],
     ]);
     // The count finds one unit where the order holds three: free stock −2, on hand 1 < 3.
     await t.db.updateTable('products').set({ stock: -2 }).where('id', '=', shortProduct.id).execute();
     const staffView = await t.get<components['schemas']['Order']>(`/orders/get/${short.id}`, {
-      token: warehouse,
+      token: tokens.warehouse,
     });
     expect(staffView.body.lines[0]?.stockOnHand).toBe(1);
 
     const answer = await t.post<BulkResult>('/orders/bulk', {
-      token: warehouse,
+      token: tokens.warehouse,
       json: {
         action: 'confirm',
         orders: [short, fine].map(({ id, version }) => ({ id, version })),

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   PARTNER,
   UNCONFIRMED,
@@ -13,20 +12,12 @@ import {
   stockedProducts,
   tokenFor,
   userId,
-  startOrdersApp,
   type ErrorBody,
   type Order,
 } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useOrdersApp();
 
 describe('POST /orders/create', () => {
   it('makes a delivery order of the whole cart: lines, totals, address snapshot, stock reserved, cart emptied', async () => {

@@ -4,9 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';
-import type { TestApp } from '../../support/app.ts';
 import {
   PARTNER,
   USER,
@@ -14,24 +13,14 @@ import {
   fillCart,
   placeOrder,
   stockedProducts,
-  startOrdersApp,
   tokenFor,
   userId,
 } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
 type BuyAgainResult = components['schemas']['BuyAgainResult'];
 
-let t: TestApp;
-let partner: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
@@ -62,7 +51,9 @@ describe('buy again', () => {
     await t.db.updateTable('products').set({ stock: 0 }).where('id', '=', second.id).execute();
     try {
       await fillCart(t, await userId(t, PARTNER), []);
-      const response = await t.post<BuyAgainResult>(`/orders/buy-again/${order.id}`, { token: partner });
+      const response = await t.post<BuyAgainResult>(`/orders/buy-again/${order.id}`, {
+        token: tokens.partner,
+      });
       expect(response.status).toBe(200);
       expect(response.body.lines).toEqual([
         expect.objectContaining({ productId: first.id, requested: 2, added: 2 }),
@@ -100,7 +91,7 @@ describe('the receipt', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v3/orders/receipt/${order.id}`,
-      headers: { authorization: `Bearer ${partner}` },
+      headers: { authorization: `Bearer ${tokens.partner}` },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -3,7 +3,7 @@
  * order stays as it was. Orders in every seeded status of partner@demo.test at warehouse 1 are asked, as the
  * distributor (their customer) and as the warehouse (staff of warehouse 1), for every target status.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventForTargetStatus } from '../../../../machines/order-lifecycle/order-lifecycle.rules.ts';
 import {
   ORDER_STATUSES,
@@ -11,27 +11,10 @@ import {
   type OrderStatus,
 } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import { factsOf } from '../../../../server/domain/orders/persist.ts';
-import type { TestApp } from '../../support/app.ts';
-import {
-  PARTNER,
-  WAREHOUSE,
-  historyCount,
-  setStatus,
-  startOrdersApp,
-  tokenFor,
-  userId,
-  type ErrorBody,
-} from './support.ts';
+import { PARTNER, WAREHOUSE, historyCount, setStatus, tokenFor, userId, type ErrorBody } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useOrdersApp();
 
 async function factsOfOrder(id: number) {
   const row = await t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   BALTI_STAFF,
   PARTNER,
   PARTNER_WAREHOUSE,
   USER,
-  WAREHOUSE,
   WAREHOUSE_2,
   historyCount,
   placeOrder,
@@ -13,57 +11,45 @@ import {
   providerSubmit,
   setStatus,
   stockedProducts,
-  startOrdersApp,
   tokenFor,
   walk,
   type ErrorBody,
   type Order,
   type PaymentSession,
 } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 const events = (order: Order): string[] => order.history.map((entry) => entry.event);
 
 describe('the pickup road, cash', () => {
   it('goes from the new order to 1C with one history entry and one version per step', async () => {
     const created = await placeOrder(t, PARTNER, { paymentMethod: 'cash' });
-    const checking = await walk(t, created, [[warehouse, 'checking']]);
+    const checking = await walk(t, created, [[tokens.warehouse, 'checking']]);
     expect(checking.status).toBe('checking');
     expect(checking.version).toBe(created.version + 1);
 
-    const confirmed = await walk(t, checking, [[warehouse, 'confirmed']]);
+    const confirmed = await walk(t, checking, [[tokens.warehouse, 'confirmed']]);
     expect(confirmed.lines.every((line) => line.confirmedQuantity === line.requestedQuantity)).toBe(true);
     expect(confirmed.warehouseNumber).toBe(`CHI-${created.number}`);
     expect(confirmed.warehouseTotal).toBe(confirmed.finalCost);
     expect(confirmed.displayStatus).toBe('new');
 
     const ready = await walk(t, confirmed, [
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
     ]);
     expect(ready.displayStatus).toBe('ready');
-    const requested = await walk(t, ready, [[partner, 'pickup_requested']]);
+    const requested = await walk(t, ready, [[tokens.partner, 'pickup_requested']]);
     const handedOver = await t.post<Order>(`/orders/set/${requested.id}/hand-over`, {
-      token: warehouse,
+      token: tokens.warehouse,
       json: { version: requested.version, code: requested.handoverCode },
     });
     expect(handedOver.status).toBe(200);
     const done = await walk(t, handedOver.body, [
-      [warehouse, 'completed'],
-      [warehouse, 'sent_to_1c'],
+      [tokens.warehouse, 'completed'],
+      [tokens.warehouse, 'sent_to_1c'],
     ]);
     expect(done.status).toBe('sent_to_1c');
     expect(done.displayStatus).toBe('close');
@@ -98,7 +84,7 @@ describe('older data and changed minds', () => {
       .where('warehouse_id', '=', 1)
       .executeTakeFirst();
     if (placed === undefined) return;
-    const checking = await setStatus(t, warehouse, placed, 'checking');
+    const checking = await setStatus(t, tokens.warehouse, placed, 'checking');
     expect(checking.status).toBe(200);
     expect(checking.body.history.at(-1)).toMatchObject({
       event: 'START_CHECK',
@@ -109,11 +95,11 @@ describe('older data and changed minds', () => {
 
   it('a delivery order picked up instead gets its warehouse’s pickup point', async () => {
     const ready = await walk(t, await placeOrder(t, PARTNER, { delivery: true }), [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
-      [partner, 'pickup_requested'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
+      [tokens.partner, 'pickup_requested'],
     ]);
     expect(ready.deliveryType).toBe('pickup');
     expect(ready.pickupPoint?.warehouseId).toBe(1);
@@ -125,29 +111,29 @@ describe('the delivery road, card', () => {
   it('cannot be prepared before it is paid; paying through the provider page lets it go on to 1C', async () => {
     const created = await placeOrder(t, PARTNER, { delivery: true, paymentMethod: 'card' });
     const confirmed = await walk(t, created, [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
     ]);
     expect(confirmed.paymentState).toBe('need_pay');
     expect(confirmed.displayStatus).toBe('need_pay');
     expect(confirmed.paymentLink).toBeNull();
 
-    const early = await setStatus(t, warehouse, confirmed, 'prepared');
+    const early = await setStatus(t, tokens.warehouse, confirmed, 'prepared');
     expect(early.status).toBe(409);
     expect((early.body as unknown as ErrorBody).code).toBe('TRANSITION_NOT_ALLOWED');
     expect((early.body as unknown as ErrorBody).order?.version).toBe(confirmed.version);
 
-    const session = await postMultipart<PaymentSession>(t, '/payment/pay', partner, {
+    const session = await postMultipart<PaymentSession>(t, '/payment/pay', tokens.partner, {
       orderId: String(created.id),
     });
     expect(session.status).toBe(200);
-    const seen = await t.get<Order>(`/orders/get/${created.id}`, { token: partner });
+    const seen = await t.get<Order>(`/orders/get/${created.id}`, { token: tokens.partner });
     expect(seen.body.paymentLink).toBe(session.body.paymentUrl);
     const back = await providerSubmit(t, session.body.paymentUrl, 'paid');
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`http://127.0.0.1:8080/payment/success?orderId=${created.id}`);
 
-    const paid = (await t.get<Order>(`/orders/get/${created.id}`, { token: warehouse })).body;
+    const paid = (await t.get<Order>(`/orders/get/${created.id}`, { token: tokens.warehouse })).body;
     expect(paid.paymentState).toBe('paid');
     expect(paid.displayStatus).toBe('paid');
     expect(paid.paymentLink).toBeNull();
@@ -159,15 +145,15 @@ describe('the delivery road, card', () => {
     });
 
     const done = await walk(t, paid, [
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
-      [partner, 'delivery_requested'],
-      [warehouse, 'delivery_processing'],
-      [warehouse, 'sent'],
-      [warehouse, 'in_delivery'],
-      [partner, 'received'],
-      [warehouse, 'completed'],
-      [warehouse, 'sent_to_1c'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
+      [tokens.partner, 'delivery_requested'],
+      [tokens.warehouse, 'delivery_processing'],
+      [tokens.warehouse, 'sent'],
+      [tokens.warehouse, 'in_delivery'],
+      [tokens.partner, 'received'],
+      [tokens.warehouse, 'completed'],
+      [tokens.warehouse, 'sent_to_1c'],
     ]);
     expect(done.status).toBe('sent_to_1c');
     expect(events(done).slice(2)).toEqual([
@@ -199,7 +185,7 @@ describe('partial confirmation', () => {
         [c.id, 1],
       ],
     });
-    const checking = await walk(t, created, [[warehouse, 'checking']]);
+    const checking = await walk(t, created, [[tokens.warehouse, 'checking']]);
     return { order: checking, reduced: a.id, dropped: b.id };
   }
 
@@ -216,7 +202,7 @@ describe('partial confirmation', () => {
       .execute();
 
     const response = await t.post<Order>(`/orders/set/${order.id}/confirm-partial`, {
-      token: warehouse,
+      token: tokens.warehouse,
       json: {
         version: order.version,
         note: 'Only one of the first is left',
@@ -267,10 +253,10 @@ describe('partial confirmation', () => {
     expect(stockOf(stockAfter, dropped)).toBe(stockOf(stockBefore, dropped) + 2);
 
     // The warehouse cannot answer for the distributor; the distributor accepts.
-    const byWarehouse = await setStatus(t, warehouse, partial, 'confirmed');
+    const byWarehouse = await setStatus(t, tokens.warehouse, partial, 'confirmed');
     expect(byWarehouse.status).toBe(409);
     expect((byWarehouse.body as unknown as ErrorBody).code).toBe('TRANSITION_NOT_ALLOWED');
-    const accepted = await setStatus(t, partner, partial, 'confirmed');
+    const accepted = await setStatus(t, tokens.partner, partial, 'confirmed');
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('confirmed');
     expect(accepted.body.finalCost).toBe(partial.finalCost);
@@ -282,7 +268,7 @@ describe('partial confirmation', () => {
     const line = order.lines.find((candidate) => candidate.productId === reduced);
     if (line === undefined) throw new Error('line missing');
     const partial = await t.post<Order>(`/orders/set/${order.id}/confirm-partial`, {
-      token: warehouse,
+      token: tokens.warehouse,
       json: { version: order.version, note: 'Short', lines: [{ lineId: line.id, quantity: 2 }] },
     });
     expect(partial.status).toBe(200);
@@ -293,7 +279,7 @@ describe('partial confirmation', () => {
       .executeTakeFirstOrThrow();
     const rejected = await setStatus(
       t,
-      partner,
+      tokens.partner,
       partial.body,
       'cancelled_by_distributor',
       'Not without the rest',
@@ -319,7 +305,7 @@ describe('partial confirmation', () => {
     const [first] = order.lines;
     if (first === undefined) throw new Error('no line');
     const post = (json: unknown) =>
-      t.post(`/orders/set/${order.id}/confirm-partial`, { token: warehouse, json });
+      t.post(`/orders/set/${order.id}/confirm-partial`, { token: tokens.warehouse, json });
     const nothingReduced = await post({
       version: order.version,
       note: 'x',
@@ -348,9 +334,9 @@ describe('partial confirmation', () => {
     expect((blankNote.body as ErrorBody).details?.[0]?.path).toBe('/note');
     expect(await historyCount(t, order.id)).toBe(order.history.length);
 
-    const confirmed = await walk(t, order, [[warehouse, 'confirmed']]);
+    const confirmed = await walk(t, order, [[tokens.warehouse, 'confirmed']]);
     const late = await t.post(`/orders/set/${order.id}/confirm-partial`, {
-      token: warehouse,
+      token: tokens.warehouse,
       json: { version: confirmed.version, note: 'x', lines: [{ lineId: first.id, quantity: 1 }] },
     });
     expect(late.status).toBe(409);
@@ -362,13 +348,13 @@ describe('decline, cancel and comments', () => {
   it('the warehouse declines with a reason; a blank reason is 422; after sending it is 409', async () => {
     const order = await placeOrder(t, PARTNER);
     const blank = await t.post(`/orders/set/${order.id}/decline`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { comment: '  ', version: order.version },
     });
     expect(blank.status).toBe(422);
     expect((blank.body as ErrorBody).code).toBe('VALIDATION_FAILED');
     const declined = await t.post<Order>(`/orders/set/${order.id}/decline`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { comment: 'Duplicate order', version: order.version },
     });
     expect(declined.status).toBe(200);
@@ -377,21 +363,21 @@ describe('decline, cancel and comments', () => {
     expect(declined.body.history.at(-1)).toMatchObject({ event: 'DECLINE', comment: 'Duplicate order' });
 
     const sent = await walk(t, await placeOrder(t, PARTNER, { delivery: true }), [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
-      [partner, 'delivery_requested'],
-      [warehouse, 'delivery_processing'],
-      [warehouse, 'sent'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
+      [tokens.partner, 'delivery_requested'],
+      [tokens.warehouse, 'delivery_processing'],
+      [tokens.warehouse, 'sent'],
     ]);
     const late = await t.post(`/orders/set/${sent.id}/decline`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { comment: 'Too late', version: sent.version },
     });
     expect(late.status).toBe(409);
     const asPartner = await t.post(`/orders/set/${sent.id}/decline`, {
-      token: partner,
+      token: tokens.partner,
       query: { comment: 'x', version: sent.version },
     });
     expect(asPartner.status).toBe(403);
@@ -400,15 +386,21 @@ describe('decline, cancel and comments', () => {
   it('the distributor cancels before preparation but not after', async () => {
     const order = await placeOrder(t, PARTNER);
     const confirmed = await walk(t, order, [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
     ]);
-    const prepared = await walk(t, confirmed, [[warehouse, 'prepared']]);
-    const tooLate = await setStatus(t, partner, prepared, 'cancelled_by_distributor');
+    const prepared = await walk(t, confirmed, [[tokens.warehouse, 'prepared']]);
+    const tooLate = await setStatus(t, tokens.partner, prepared, 'cancelled_by_distributor');
     expect(tooLate.status).toBe(409);
 
     const other = await placeOrder(t, PARTNER);
-    const cancelled = await setStatus(t, partner, other, 'cancelled_by_distributor', 'Changed my mind');
+    const cancelled = await setStatus(
+      t,
+      tokens.partner,
+      other,
+      'cancelled_by_distributor',
+      'Changed my mind',
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({
       status: 'cancelled_by_distributor',
@@ -420,7 +412,7 @@ describe('decline, cancel and comments', () => {
   it('both sides comment at any state; each comment is a history entry and a new version', async () => {
     const order = await placeOrder(t, PARTNER);
     const first = await t.post<Order>(`/orders/set/${order.id}/comment`, {
-      token: partner,
+      token: tokens.partner,
       query: { comment: 'Gift wrap please', version: order.version },
     });
     expect(first.status).toBe(200);
@@ -430,7 +422,7 @@ describe('decline, cancel and comments', () => {
       status: order.status,
     });
     const second = await t.post<Order>(`/orders/set/${order.id}/comment`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { comment: 'Will do', version: first.body.version },
     });
     expect(second.status).toBe(200);
@@ -442,7 +434,7 @@ describe('decline, cancel and comments', () => {
       ['COMMENT', 'Will do', 'warehouse'],
     ]);
     const stale = await t.post(`/orders/set/${order.id}/comment`, {
-      token: partner,
+      token: tokens.partner,
       query: { comment: 'x', version: order.version },
     });
     expect(stale.status).toBe(409);
@@ -454,7 +446,7 @@ describe('two people, one order', () => {
   it('a stale version is 409 with the current order, and nothing changes', async () => {
     const order = await placeOrder(t, PARTNER);
     const other = await tokenFor(t, WAREHOUSE_2);
-    const winner = await setStatus(t, warehouse, order, 'checking');
+    const winner = await setStatus(t, tokens.warehouse, order, 'checking');
     expect(winner.status).toBe(200);
     const versionBefore = winner.body.version;
     const historyBefore = await historyCount(t, order.id);
@@ -487,8 +479,8 @@ describe('ownership', () => {
     const balti = await tokenFor(t, BALTI_STAFF);
     expect((await t.get(`/orders/get/${mine.id}`, { token: userToken })).status).toBe(404);
     expect((await t.get(`/orders/get/${mine.id}`, { token: balti })).status).toBe(404);
-    expect((await t.get(`/orders/get/${mine.id}`, { token: warehouse })).status).toBe(200);
-    expect((await t.get('/orders/get/99999999', { token: partner })).status).toBe(404);
+    expect((await t.get(`/orders/get/${mine.id}`, { token: tokens.warehouse })).status).toBe(200);
+    expect((await t.get('/orders/get/99999999', { token: tokens.partner })).status).toBe(404);
     expect((await t.get(`/orders/get/${mine.id}`)).status).toBe(401);
 
     expect((await setStatus(t, userToken, mine, 'cancelled_by_distributor')).status).toBe(404);
@@ -533,10 +525,10 @@ describe('the payment state changes only from the provider side', () => {
   it('payment events are not status targets of anyone', async () => {
     const order = await placeOrder(t, PARTNER, { paymentMethod: 'card' });
     const confirmed = await walk(t, order, [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
     ]);
-    const same = await setStatus(t, partner, confirmed, 'confirmed');
+    const same = await setStatus(t, tokens.partner, confirmed, 'confirmed');
     expect(same.status).toBe(409);
     const row = await t.db
       .selectFrom('orders')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DISTRIBUTOR_TAB_STATUSES,
   WAREHOUSE_TAB_STATUSES,
@@ -9,7 +9,6 @@ import {
   type OrderStatus,
 } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import { digitPrefixUpperBound } from '../../../../server/domain/orders/lists.ts';
-import type { TestApp } from '../../support/app.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,
@@ -17,36 +16,15 @@ import {
   WAREHOUSE,
   placeOrder,
   setStatus,
-  startOrdersApp,
   tokenFor,
+  newestFirst,
   userId,
   type OrderSummaryPage,
   type WarehouseOrderPage,
 } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
-
-const newestFirst = (items: ReadonlyArray<{ createdAt: string; id: number }>): boolean =>
-  items.every((item, index) => {
-    const previous = items[index - 1];
-    return (
-      previous === undefined ||
-      previous.createdAt > item.createdAt ||
-      (previous.createdAt === item.createdAt && previous.id > item.id)
-    );
-  });
+const { t, tokens } = useOrdersApp();
 
 describe('GET /orders/get/list/user', () => {
   it('lists only the caller’s orders, newest first, by tab, paged', async () => {
@@ -59,7 +37,7 @@ describe('GET /orders/get/list/user', () => {
     expect(rows.length).toBeGreaterThan(10);
 
     const all = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-      token: partner,
+      token: tokens.partner,
       query: { pageSize: 100 },
     });
     expect(all.status).toBe(200);
@@ -70,7 +48,7 @@ describe('GET /orders/get/list/user', () => {
     for (const tab of ['current', 'cancelled', 'closed'] as const) {
       const statuses: readonly OrderStatus[] = DISTRIBUTOR_TAB_STATUSES[tab];
       const page = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-        token: partner,
+        token: tokens.partner,
         query: { tab, pageSize: 100 },
       });
       expect(page.body.total, tab).toBe(rows.filter((row) => statuses.includes(row.status)).length);
@@ -81,7 +59,7 @@ describe('GET /orders/get/list/user', () => {
     }
 
     const second = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-      token: partner,
+      token: tokens.partner,
       query: { page: 2, pageSize: 5 },
     });
     expect(second.body).toMatchObject({ page: 2, pageSize: 5, total: rows.length });
@@ -96,7 +74,7 @@ describe('GET /orders/get/list/user', () => {
 
   it('summaries carry amounts, items and the distributor’s display status', async () => {
     const page = await t.get<OrderSummaryPage>('/orders/get/list/user', {
-      token: partner,
+      token: tokens.partner,
       query: { pageSize: 100 },
     });
     for (const item of page.body.items) {
@@ -115,7 +93,7 @@ describe('GET /orders/get/list/warehouse', () => {
     const rows = await t.db.selectFrom('orders').select(['id', 'status', 'warehouse_id']).execute();
     const mine = rows.filter((row) => row.warehouse_id === 1);
     const page = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { pageSize: 50 },
     });
     expect(page.status).toBe(200);
@@ -134,16 +112,16 @@ describe('GET /orders/get/list/warehouse', () => {
     expect(pw.body.total).toBe(rows.filter((row) => row.warehouse_id === 2).length);
     expect(pw.body.items.every((item) => item.warehouse.id === 2)).toBe(true);
 
-    expect((await t.get('/orders/get/list/warehouse', { token: partner })).status).toBe(403);
+    expect((await t.get('/orders/get/list/warehouse', { token: tokens.partner })).status).toBe(403);
     expect((await t.get('/orders/get/list/warehouse')).status).toBe(401);
   });
 
   it('filters by tab; counts ignore the tab', async () => {
-    const all = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse });
+    const all = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: tokens.warehouse });
     for (const tab of WAREHOUSE_TABS) {
       const statuses: readonly OrderStatus[] = WAREHOUSE_TAB_STATUSES[tab];
       const page = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-        token: warehouse,
+        token: tokens.warehouse,
         query: { tab, pageSize: 100 },
       });
       expect(page.body.total, tab).toBe(all.body.counts[tab]);
@@ -166,7 +144,7 @@ describe('GET /orders/get/list/warehouse', () => {
       .executeTakeFirstOrThrow();
     const search = (q: string, extra: Record<string, string | number> = {}) =>
       t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-        token: warehouse,
+        token: tokens.warehouse,
         query: { q, pageSize: 100, ...extra },
       });
 
@@ -217,20 +195,23 @@ describe('GET /orders/get/list/warehouse', () => {
   });
 
   it('counts follow every change (new orders, transitions) although they are kept between requests', async () => {
-    const before = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse })).body
-      .counts;
+    const before = (
+      await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: tokens.warehouse })
+    ).body.counts;
     const order = await placeOrder(t, PARTNER);
-    const afterCreate = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse }))
-      .body;
+    const afterCreate = (
+      await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: tokens.warehouse })
+    ).body;
     expect(afterCreate.counts.new).toBe(before.new + 1);
     expect(afterCreate.items[0]?.id).toBe(order.id);
-    const checking = await setStatus(t, warehouse, order, 'checking');
+    const checking = await setStatus(t, tokens.warehouse, order, 'checking');
     expect(checking.status).toBe(200);
-    const afterCheck = (await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: warehouse }))
-      .body.counts;
+    const afterCheck = (
+      await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', { token: tokens.warehouse })
+    ).body.counts;
     expect(afterCheck).toEqual({ ...before, in_progress: before.in_progress + 1 });
     const tab = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { tab: 'in_progress', pageSize: 5 },
     });
     expect(tab.body.items[0]?.id).toBe(order.id);
@@ -245,13 +226,13 @@ describe('GET /orders/get/list/warehouse', () => {
 
   it('pages through the warehouse list without gaps or repeats', async () => {
     const all = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { pageSize: 100 },
     });
     const seen: number[] = [];
     for (let page = 1; page <= 4; page++) {
       const slice = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-        token: warehouse,
+        token: tokens.warehouse,
         query: { page, pageSize: 7 },
       });
       expect(slice.body).toMatchObject({ page, pageSize: 7, total: all.body.total });
@@ -259,7 +240,7 @@ describe('GET /orders/get/list/warehouse', () => {
     }
     expect(seen).toEqual(all.body.items.slice(0, 28).map((item) => item.id));
     const beyond = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { page: 1000, pageSize: 50 },
     });
     expect(beyond.body.items).toEqual([]);
@@ -294,7 +275,7 @@ describe('GET /orders/get/list/warehouse', () => {
       const byPage = async (page: number) =>
         (
           await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-            token: warehouse,
+            token: tokens.warehouse,
             query: { ...filter, page, pageSize: 3 },
           })
         ).body;
@@ -302,7 +283,7 @@ describe('GET /orders/get/list/warehouse', () => {
       for (let page = 1; page <= 3; page++) {
         const expected = await byPage(page);
         const keyed = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-          token: warehouse,
+          token: tokens.warehouse,
           query: { ...filter, page, pageSize: 3, ...(after === undefined ? {} : { after }) },
         });
         expect(keyed.status).toBe(200);
@@ -314,14 +295,14 @@ describe('GET /orders/get/list/warehouse', () => {
     }
     // After an order that is not in the list: no page, the total still there.
     const foreign = await t.get<WarehouseOrderPage>('/orders/get/list/warehouse', {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { after: 2_000_000_000, q: sample.email.split('@')[0] ?? '' },
     });
     expect(foreign.status).toBe(200);
     expect(foreign.body.items).toEqual([]);
     expect(foreign.body.total).toBeGreaterThan(0);
     expect(
-      (await t.get('/orders/get/list/warehouse', { token: warehouse, query: { after: 0 } })).status,
+      (await t.get('/orders/get/list/warehouse', { token: tokens.warehouse, query: { after: 0 } })).status,
     ).toBe(400);
   });
 });

@@ -1,48 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   PARTNER,
   UNCONFIRMED,
   USER,
-  WAREHOUSE,
   placeOrder,
   postMultipart,
   providerSubmit,
-  startOrdersApp,
   tokenFor,
   walk,
   type ErrorBody,
   type Order,
   type PaymentSession,
 } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 async function confirmedCardOrder(): Promise<Order> {
   const order = await placeOrder(t, PARTNER, { paymentMethod: 'card' });
   return walk(t, order, [
-    [warehouse, 'checking'],
-    [warehouse, 'confirmed'],
+    [tokens.warehouse, 'checking'],
+    [tokens.warehouse, 'confirmed'],
   ]);
 }
 
-const pay = (orderId: number, fields: Record<string, string> = {}, token = partner) =>
+const pay = (orderId: number, fields: Record<string, string> = {}, token = tokens.partner) =>
   postMultipart<PaymentSession>(t, '/payment/pay', token, { orderId: String(orderId), ...fields });
 
 const read = async (id: number): Promise<Order> =>
-  (await t.get<Order>(`/orders/get/${id}`, { token: partner })).body;
+  (await t.get<Order>(`/orders/get/${id}`, { token: tokens.partner })).body;
 
 describe('POST /payment/pay', () => {
   it('opens an attempt for the customer’s confirmed card order and links its provider page', async () => {
@@ -80,8 +66,8 @@ describe('POST /payment/pay', () => {
 
   it('refuses cash orders, unconfirmed amounts, paid orders (409), others’ orders (404), unconfirmed e-mail (403), bad meta (422)', async () => {
     const cash = await walk(t, await placeOrder(t, PARTNER, { paymentMethod: 'cash' }), [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
     ]);
     const cashAnswer = await pay(cash.id);
     expect(cashAnswer.status).toBe(409);
@@ -92,7 +78,7 @@ describe('POST /payment/pay', () => {
 
     const card = await confirmedCardOrder();
     expect((await pay(card.id, {}, await tokenFor(t, USER))).status).toBe(404);
-    expect((await pay(card.id, {}, warehouse)).status).toBe(404);
+    expect((await pay(card.id, {}, tokens.warehouse)).status).toBe(404);
     const unconfirmed = await pay(card.id, {}, await tokenFor(t, UNCONFIRMED));
     expect(unconfirmed.status).toBe(403);
     expect((unconfirmed.body as unknown as ErrorBody).code).toBe('EMAIL_NOT_CONFIRMED');
@@ -170,7 +156,7 @@ describe('the provider page', () => {
     expect(afterFail.paymentState).toBe('pay_failed');
     expect(afterFail.displayStatus).toBe('pay_failed');
     const prepare = await t.post(`/orders/set/${order.id}/status`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { status: 'prepared', version: afterFail.version },
     });
     expect(prepare.status).toBe(409);
@@ -190,7 +176,7 @@ describe('the provider page', () => {
       .orderBy('created_at')
       .execute();
     expect(payments.map((row) => row.state)).toEqual(['cancelled', 'failed', 'paid']);
-    const prepared = await walk(t, paid, [[warehouse, 'prepared']]);
+    const prepared = await walk(t, paid, [[tokens.warehouse, 'prepared']]);
     expect(prepared.status).toBe('prepared');
   });
 
@@ -198,7 +184,7 @@ describe('the provider page', () => {
     const order = await confirmedCardOrder();
     const session = await pay(order.id);
     const declined = await t.post<Order>(`/orders/set/${order.id}/decline`, {
-      token: warehouse,
+      token: tokens.warehouse,
       query: { comment: 'Closed for inventory', version: order.version },
     });
     expect(declined.status).toBe(200);

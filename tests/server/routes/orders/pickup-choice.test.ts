@@ -1,31 +1,10 @@
 // A delivery order the distributor decides to pick up: they choose the pickup point (`pickupPointId` with
 // `?status=pickup_requested`), one of the order's warehouse; another warehouse's point is 422 and nothing changes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import {
-  PARTNER,
-  WAREHOUSE,
-  placeOrder,
-  startOrdersApp,
-  tokenFor,
-  walk,
-  type ErrorBody,
-  type Order,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { PARTNER, placeOrder, walk, type ErrorBody, type Order } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 const activePoints = (warehouseId: number) =>
   t.db
@@ -38,17 +17,17 @@ const activePoints = (warehouseId: number) =>
 
 const requestPickup = (order: Pick<Order, 'id' | 'version'>, pickupPointId: number) =>
   t.post<Order | ErrorBody>(`/orders/set/${order.id}/status`, {
-    token: partner,
+    token: tokens.partner,
     query: { status: 'pickup_requested', version: order.version, pickupPointId },
   });
 
 describe('requesting pickup of a delivery order', () => {
   it('takes the pickup point the distributor chose, and refuses one of another warehouse', async () => {
     const ready = await walk(t, await placeOrder(t, PARTNER, { delivery: true }), [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
     ]);
     const own = await activePoints(1);
     const chosen = own.at(-1);
@@ -61,7 +40,7 @@ describe('requesting pickup of a delivery order', () => {
       code: 'VALIDATION_FAILED',
       details: [{ location: 'query', path: 'pickupPointId' }],
     });
-    const unchanged = await t.get<Order>(`/orders/get/${ready.id}`, { token: partner });
+    const unchanged = await t.get<Order>(`/orders/get/${ready.id}`, { token: tokens.partner });
     expect(unchanged.body).toMatchObject({
       status: 'ready',
       deliveryType: 'delivery',

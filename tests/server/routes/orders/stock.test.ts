@@ -1,33 +1,11 @@
 // Issue 10 point 1 and issue 13 point 2 on the API: staff see the stock on hand per line (short lines refuse
 // Confirm, a substitute is suggested), and the customer's JSON carries none of the warehouse's internals.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import {
-  PARTNER,
-  WAREHOUSE,
-  placeOrder,
-  setStatus,
-  startOrdersApp,
-  tokenFor,
-  walk,
-  type ErrorBody,
-  type Order,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { PARTNER, placeOrder, setStatus, walk, type ErrorBody, type Order } from './support.ts';
+import { useOrdersApp } from './fixture.ts';
 
-let t: TestApp;
-let partner: string;
-let warehouse: string;
-
-beforeAll(async () => {
-  t = await startOrdersApp();
-  partner = await tokenFor(t, PARTNER);
-  warehouse = await tokenFor(t, WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, tokens } = useOrdersApp();
 
 /** A product with a same-category neighbour within 20 % of its price that has stock: a substitute exists. */
 async function productWithSubstitute() {
@@ -65,7 +43,7 @@ describe('stock at hand on the order', () => {
         order.lines.map((line) => line.productId),
       )
       .execute();
-    const staffView = (await get(warehouse, order.id)).body;
+    const staffView = (await get(tokens.warehouse, order.id)).body;
     for (const line of staffView.lines) {
       const free = stock.find((row) => row.id === line.productId)?.stock ?? Number.NaN;
       expect(line.stockOnHand).toBe(free + line.requestedQuantity);
@@ -84,7 +62,9 @@ describe('stock at hand on the order', () => {
       .executeTakeFirstOrThrow();
     await t.db.updateTable('products').set({ stock: -1 }).where('id', '=', product.id).execute();
     try {
-      const checking = await walk(t, (await get(warehouse, order.id)).body, [[warehouse, 'checking']]);
+      const checking = await walk(t, (await get(tokens.warehouse, order.id)).body, [
+        [tokens.warehouse, 'checking'],
+      ]);
       const [line] = checking.lines;
       expect(line?.stockOnHand).toBe(2);
       expect(line?.substitute?.productId).toBeTypeOf('number');
@@ -103,17 +83,17 @@ describe('stock at hand on the order', () => {
       expect(substitute.stock).toBeGreaterThanOrEqual(1);
       expect(Math.abs(substitute.price - product.price)).toBeLessThanOrEqual(Math.ceil(product.price * 0.2));
 
-      const refused = await setStatus(t, warehouse, checking, 'confirmed');
+      const refused = await setStatus(t, tokens.warehouse, checking, 'confirmed');
       expect(refused.status).toBe(409);
       expect((refused.body as unknown as ErrorBody).code).toBe('TRANSITION_NOT_ALLOWED');
 
       // The customer sees neither the stock nor anything before the partial confirmation reduced the line.
-      const customer = (await get(partner, order.id)).body;
+      const customer = (await get(tokens.partner, order.id)).body;
       expect(customer.lines[0]).not.toHaveProperty('stockOnHand');
       expect(customer.lines[0]).not.toHaveProperty('substitute');
 
       const partial = await t.post<Order>(`/orders/set/${order.id}/confirm-partial`, {
-        token: warehouse,
+        token: tokens.warehouse,
         json: {
           version: checking.version,
           note: 'Two left',
@@ -121,7 +101,7 @@ describe('stock at hand on the order', () => {
         },
       });
       expect(partial.status).toBe(200);
-      const answer = (await get(partner, order.id)).body;
+      const answer = (await get(tokens.partner, order.id)).body;
       expect(answer.status).toBe('awaiting_distributor');
       expect(answer.lines[0]?.substitute?.productId).toBe(line?.substitute?.productId);
       expect(answer.lines[0]).not.toHaveProperty('stockOnHand');
@@ -135,14 +115,14 @@ describe('the customer never receives the warehouse internals', () => {
   it('hides the warehouse number, total, 1C exchange and stock from the distributor; staff keep them', async () => {
     const order = await placeOrder(t, PARTNER);
     const confirmed = await walk(t, order, [
-      [warehouse, 'checking'],
-      [warehouse, 'confirmed'],
+      [tokens.warehouse, 'checking'],
+      [tokens.warehouse, 'confirmed'],
     ]);
     expect(confirmed.warehouseNumber).toBe(`CHI-${order.number}`);
     expect(confirmed.warehouseTotal).toBe(confirmed.finalCost);
     expect(confirmed.lines.every((line) => typeof line.stockOnHand === 'number')).toBe(true);
 
-    const customer = await get(partner, order.id);
+    const customer = await get(tokens.partner, order.id);
     expect(customer.status).toBe(200);
     expect(customer.body.warehouseNumber).toBeNull();
     expect(customer.body.warehouseTotal).toBeNull();
@@ -152,10 +132,10 @@ describe('the customer never receives the warehouse internals', () => {
 
     // The distributor's own action answers with the customer's view too.
     const ready = await walk(t, confirmed, [
-      [warehouse, 'prepared'],
-      [warehouse, 'ready'],
+      [tokens.warehouse, 'prepared'],
+      [tokens.warehouse, 'ready'],
     ]);
-    const requested = await setStatus(t, partner, ready, 'pickup_requested');
+    const requested = await setStatus(t, tokens.partner, ready, 'pickup_requested');
     expect(requested.status).toBe(200);
     expect(requested.body.warehouseNumber).toBeNull();
     expect(requested.text).not.toContain('stockOnHand');

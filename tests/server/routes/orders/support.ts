@@ -237,3 +237,14 @@ export async function historyCount(t: TestApp, orderId: number): Promise<number>
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** True when `items` run newest first (by `createdAt`, then by `id` among equal times), as the order lists sort. */
+export const newestFirst = (items: ReadonlyArray<{ createdAt: string; id: number }>): boolean =>
+  items.every((item, index) => {
+    const previous = items[index - 1];
+    return (
+      previous === undefined ||
+      previous.createdAt > item.createdAt ||
+      (previous.createdAt === item.createdAt && previous.id > item.id)
+    );
+  });
