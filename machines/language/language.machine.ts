@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
 export interface LanguageInput {
-  locale: string;
+  /** A choice from before a reload that the server had not confirmed yet (local storage), or null. */
+  unsaved: string | null;
 }
 
 export type LanguageEvent =
@@ -12,7 +13,9 @@ export type LanguageEvent =
       authenticated: boolean;
     }
   /** The signed-out choice went with a sign-in (the login form sent it): it is not carried to the next one. */
-  | { type: 'language.choiceTaken' };
+  | { type: 'language.choiceTaken' }
+  /** The server answered the signed-in user (`/users/me` read or returned) with this language. */
+  | { type: 'language.reconcile'; serverLocale: string };
 
 export type LanguageEmitted = { type: 'language.failed'; error: unknown };
 
@@ -24,24 +27,31 @@ export interface LanguageContext {
    * keeps it over the account's stored one and saves it (issue 13.5). A signed-in choice clears it.
    */
   signedOutChoice: string | null;
+  /** A signed-in (or signed-in-with) choice kept locally that the server has not confirmed yet, or null. */
+  unsaved: string | null;
 }
 
 /**
- * The language switch.
+ * The language switch, durable locally first and reconciled with the server.
  *
  * idle --language.select--> saving (only when logged in) --> applying --> idle
  *                      \---> applying (logged out: nothing to save)
+ * idle --language.reconcile (the server has another language than the unsaved choice)--> saving
  *
- * `saveLanguage` stores the choice on the server; `applyLocale` loads the catalog, activates it and stores it
- * locally. A failure in either emits `language.failed` with the error (the app shows it as a toast) and leaves
- * the active language as it was: the local choice is only stored once the server accepted it.
- * A selection while a switch runs is ignored.
+ * A signed-in choice (or the signed-out one a sign-in takes along) is stored locally at once and marked unsaved
+ * (`rememberUnsaved`), so a reload before the server has it keeps it (the boot reads the stored language).
+ * `saveLanguage` stores it on the server, then `forgetUnsaved` drops the mark; `applyLocale` loads the catalog,
+ * activates it and stores it. When the server answers the user with another language while a mark remains (the
+ * page was reloaded mid-save), the choice is saved again; with the same language, the mark is dropped. A failed
+ * save restores the active language locally (`restoreActive`) and emits `language.failed` (the app shows a toast);
+ * a failed catalog emits it too. A selection while a switch runs is ignored.
  */
 export const languageMachine = setup({
   types: {
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
     emitted: {} as LanguageEmitted,
+    input: {} as LanguageInput | undefined,
   },
   actors: {
     saveLanguage: fromPromise<void, { locale: string }>(async () => {
@@ -51,30 +61,78 @@ export const languageMachine = setup({
       throw new Error('applyLocale is injected with languageMachine.provide({ actors })');
     }),
   },
+  actions: {
+    /** Stores `locale` locally as the interface language and marks it as not yet on the server. */
+    rememberUnsaved: (_, _params: { locale: string }) => {},
+    /** The server has the choice: drop the mark. */
+    forgetUnsaved: () => {},
+    /** The server refused the choice: drop the mark and store the active language back. */
+    restoreActive: () => {},
+  },
   guards: {
     mustSaveOnServer: ({ event }) => event.type === 'language.select' && event.authenticated,
+    carriesChoice: ({ context }) => context.signedOutChoice !== null,
+    serverHasUnsaved: ({ context, event }) =>
+      event.type === 'language.reconcile' &&
+      context.unsaved !== null &&
+      context.unsaved === event.serverLocale,
+    serverLacksUnsaved: ({ context, event }) =>
+      event.type === 'language.reconcile' &&
+      context.unsaved !== null &&
+      context.unsaved !== event.serverLocale,
   },
 }).createMachine({
   id: 'language',
-  context: { pending: null, signedOutChoice: null },
+  context: ({ input }) => ({ pending: null, signedOutChoice: null, unsaved: input?.unsaved ?? null }),
   initial: 'idle',
   states: {
     idle: {
       entry: assign({ pending: null }),
       on: {
-        'language.choiceTaken': { actions: assign({ signedOutChoice: null }) },
+        'language.choiceTaken': [
+          {
+            guard: 'carriesChoice',
+            actions: [
+              {
+                type: 'rememberUnsaved',
+                params: ({ context }) => ({ locale: context.signedOutChoice ?? '' }),
+              },
+              assign({ unsaved: ({ context }) => context.signedOutChoice, signedOutChoice: null }),
+            ],
+          },
+          { actions: assign({ signedOutChoice: null }) },
+        ],
         'language.select': [
           {
             guard: 'mustSaveOnServer',
             target: 'saving',
-            actions: assign({ pending: ({ event }) => event.locale, signedOutChoice: null }),
+            actions: [
+              { type: 'rememberUnsaved', params: ({ event }) => ({ locale: event.locale }) },
+              assign({
+                pending: ({ event }) => event.locale,
+                unsaved: ({ event }) => event.locale,
+                signedOutChoice: null,
+              }),
+            ],
           },
           {
             target: 'applying',
-            actions: assign({
-              pending: ({ event }) => event.locale,
-              signedOutChoice: ({ event }) => event.locale,
-            }),
+            actions: [
+              'forgetUnsaved',
+              assign({
+                pending: ({ event }) => event.locale,
+                signedOutChoice: ({ event }) => event.locale,
+                unsaved: null,
+              }),
+            ],
+          },
+        ],
+        'language.reconcile': [
+          { guard: 'serverHasUnsaved', actions: ['forgetUnsaved', assign({ unsaved: null })] },
+          {
+            guard: 'serverLacksUnsaved',
+            target: 'saving',
+            actions: assign({ pending: ({ context }) => context.unsaved }),
           },
         ],
       },
@@ -84,10 +142,14 @@ export const languageMachine = setup({
         id: 'saveLanguage',
         src: 'saveLanguage',
         input: ({ context }) => ({ locale: context.pending ?? '' }),
-        onDone: { target: 'applying' },
+        onDone: { target: 'applying', actions: ['forgetUnsaved', assign({ unsaved: null })] },
         onError: {
           target: 'idle',
-          actions: emit(({ event }) => ({ type: 'language.failed', error: event.error })),
+          actions: [
+            'restoreActive',
+            assign({ unsaved: null }),
+            emit(({ event }) => ({ type: 'language.failed', error: event.error })),
+          ],
         },
       },
     },

@@ -11,6 +11,7 @@ import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
 import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../api/token.ts';
 import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
+import { unsavedLocale } from '../i18n/language-choice.ts';
 import { type AuthApi, authQueries } from './auth.ts';
 import { readStoredUser, writeStoredUser } from './user-storage.ts';
 
@@ -62,7 +63,9 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
         );
       },
       persistUser: (_, value) => writeStoredUser(value),
-      applyLanguage: (_, { lang }) => {
+      applyLanguage: (_, { lang: accountLang }) => {
+        // A choice the server has not confirmed yet wins; the language machine saves it (language-choice.ts).
+        const lang = unsavedLocale() ?? accountLang;
         if (i18n.locale === lang) return;
         activateLocale(lang).catch((error: unknown) =>
           console.error('[auth] could not apply the language', error),

@@ -73,6 +73,6 @@ describe('path suites', () => {
     const { 'language.select': _dropped, ...incomplete } = languageMachineExecutors;
     // @ts-expect-error language.select has no executor
     const table: ExecutorTable<typeof languagePathMachine, Actor<typeof languagePathMachine>> = incomplete;
-    expect(Object.keys(table)).toEqual(['language.choiceTaken']);
+    expect(Object.keys(table)).toEqual(['language.choiceTaken', 'language.reconcile']);
   });
 });

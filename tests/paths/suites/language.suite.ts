@@ -16,6 +16,8 @@ const events = [
   { type: 'language.select', locale: 'ro', authenticated: true },
   { type: 'language.select', locale: 'ro', authenticated: false },
   { type: 'language.choiceTaken' },
+  { type: 'language.reconcile', serverLocale: 'en' },
+  { type: 'language.reconcile', serverLocale: 'ro' },
   { type: 'xstate.done.actor.saveLanguage', output: undefined },
   { type: 'xstate.error.actor.saveLanguage', error: { status: 500, code: 'INTERNAL' } },
   { type: 'xstate.done.actor.applyLocale', output: undefined },
@@ -29,15 +31,28 @@ const send = (event: LanguageEvent, actor: Actor<Machine>) => {
 export const languageMachineExecutors = {
   'language.select': send,
   'language.choiceTaken': send,
+  'language.reconcile': send,
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
-/** The language switch: logged in (saved on the server first) and logged out, each step failing or not. */
+/**
+ * The language switch: logged in (kept locally, saved on the server) and logged out, each step failing or not; and
+ * after a reload with a choice the server had not confirmed, reconciled with the server's answer.
+ */
 export const languageSuite = definePathSuite({
   name: 'language',
   file: 'machines/language/language.machine.ts',
   machine: languagePathMachine,
   sets: () => [
-    generatePaths(languagePathMachine, { label: 'switch to ro', input: undefined, events: () => events }),
+    generatePaths(languagePathMachine, {
+      label: 'switch to ro',
+      input: { unsaved: null },
+      events: () => events,
+    }),
+    generatePaths(languagePathMachine, {
+      label: 'reloaded with en unsaved',
+      input: { unsaved: 'en' },
+      events: () => events,
+    }),
   ],
   levels: {
     machine: machineLevel(languagePathMachine, languageMachineExecutors),

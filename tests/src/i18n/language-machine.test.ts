@@ -7,7 +7,7 @@ import {
   selectSignedOutChoice,
 } from '../../../machines/language/language.selectors.ts';
 
-function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
+function start(options: { saveFails?: boolean; applyFails?: boolean; unsaved?: string } = {}) {
   const calls: string[] = [];
   const failures: unknown[] = [];
   const actor = createActor(
@@ -22,7 +22,13 @@ function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
           if (options.applyFails) throw new Error('chunk failed');
         }),
       },
+      actions: {
+        rememberUnsaved: (_, { locale }) => calls.push(`remember:${locale}`),
+        forgetUnsaved: () => calls.push('forget'),
+        restoreActive: () => calls.push('restore'),
+      },
     }),
+    { input: { unsaved: options.unsaved ?? null } },
   );
   actor.on('language.failed', ({ error }) => failures.push(error));
   actor.start();
@@ -30,15 +36,16 @@ function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
 }
 
 describe('the language switch machine', () => {
-  it('saves the choice on the server before applying it when logged in', async () => {
+  it('keeps the choice locally first, saves it on the server, then applies it when logged in', async () => {
     const { actor, calls, failures } = start();
     actor.send({ type: 'language.select', locale: 'ro', authenticated: true });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(selectIsSwitching(actor.getSnapshot())).toBe(true);
     expect(selectPendingLocale(actor.getSnapshot())).toBe('ro');
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(calls).toEqual(['save:ro', 'apply:ro']);
+    expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
     expect(failures).toEqual([]);
+    expect(actor.getSnapshot().context.unsaved).toBeNull();
     expect(selectPendingLocale(actor.getSnapshot())).toBeNull();
   });
 
@@ -47,7 +54,7 @@ describe('the language switch machine', () => {
     actor.send({ type: 'language.select', locale: 'it', authenticated: false });
     expect(actor.getSnapshot().value).toBe('applying');
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(calls).toEqual(['apply:it']);
+    expect(calls).toEqual(['forget', 'apply:it']);
   });
 
   it('remembers a signed-out choice for the next sign-in, once (issue 13.5)', async () => {
@@ -65,11 +72,11 @@ describe('the language switch machine', () => {
     expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
   });
 
-  it('changes nothing and reports the error when the server refuses', async () => {
+  it('restores the active language and reports the error when the server refuses', async () => {
     const { actor, calls, failures } = start({ saveFails: true });
     actor.send({ type: 'language.select', locale: 'uk', authenticated: true });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(calls).toEqual(['save:uk']);
+    expect(calls).toEqual(['remember:uk', 'save:uk', 'restore']);
     expect(failures).toEqual([{ status: 422, code: 'VALIDATION_FAILED' }]);
   });
 
@@ -85,6 +92,56 @@ describe('the language switch machine', () => {
     actor.send({ type: 'language.select', locale: 'ro', authenticated: true });
     actor.send({ type: 'language.select', locale: 'it', authenticated: true });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(calls).toEqual(['save:ro', 'apply:ro']);
+    expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
+  });
+});
+
+describe('the language switch machine across a reload', () => {
+  it('marks a signed-out choice unsaved once a sign-in takes it along, and not without one', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'language.choiceTaken' });
+    expect(calls).toEqual([]);
+    actor.send({ type: 'language.select', locale: 'en', authenticated: false });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    actor.send({ type: 'language.choiceTaken' });
+    expect(calls).toEqual(['forget', 'apply:en', 'remember:en']);
+    expect(actor.getSnapshot().context.unsaved).toBe('en');
+    // The sign-in saved it: the server answers the user with it, and the mark goes.
+    actor.send({ type: 'language.reconcile', serverLocale: 'en' });
+    expect(calls.at(-1)).toBe('forget');
+    expect(actor.getSnapshot().context.unsaved).toBeNull();
+  });
+
+  it('saves a choice kept from before the reload when the server still has the old language', async () => {
+    const { actor, calls, failures } = start({ unsaved: 'en' });
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    expect(selectPendingLocale(actor.getSnapshot())).toBe('en');
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(calls).toEqual(['save:en', 'forget', 'apply:en']);
+    expect(failures).toEqual([]);
+    // The answered user now says 'en': nothing more to do.
+    actor.send({ type: 'language.reconcile', serverLocale: 'en' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('only drops the mark when the server already has the kept choice, and does nothing without one', () => {
+    const kept = start({ unsaved: 'it' });
+    kept.actor.send({ type: 'language.reconcile', serverLocale: 'it' });
+    expect(kept.calls).toEqual(['forget']);
+    expect(kept.actor.getSnapshot().value).toBe('idle');
+    const none = start();
+    none.actor.send({ type: 'language.reconcile', serverLocale: 'uk' });
+    expect(none.calls).toEqual([]);
+    expect(none.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('lets a running save answer an older reading of the user', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'language.select', locale: 'ro', authenticated: true });
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru' });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
   });
 });
