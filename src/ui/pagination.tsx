@@ -2,7 +2,7 @@
  * The one pager of every server-paged list (catalogue, my orders, warehouse queue, client base, downline): previous,
  * numbered pages with gaps as an ellipsis, next. Below ~26rem of its own width it collapses to previous / "X of Y" /
  * next. Pages are links when the list lives in the address (`hrefFor`), else buttons (`onPage`); both look and key
- * the same (Tab between targets, Enter activates, the ends are inert when there is nowhere to go).
+ * the same (Tab between targets, Enter activates, an end with nowhere to go is out of the tab order).
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -66,9 +66,15 @@ export function Pagination(props: PaginationProps) {
 
   const target = ({ to, label, children, current: isCurrent, disabled, rel }: TargetProps) => {
     const classes = 'pagination__target';
-    if (disabled) {
+    if (disabled && props.hrefFor !== undefined) {
+      // A link with nowhere to go: no href (so not in the tab order), still named and marked as unavailable.
       return (
-        <span className={`${classes} pagination__target--disabled`} aria-disabled="true" aria-label={label}>
+        <span
+          className={`${classes} pagination__target--disabled`}
+          role="link"
+          aria-disabled="true"
+          aria-label={label}
+        >
           {children}
         </span>
       );
@@ -90,7 +96,8 @@ export function Pagination(props: PaginationProps) {
     return (
       <button
         type="button"
-        className={classes}
+        className={disabled ? `${classes} pagination__target--disabled` : classes}
+        disabled={disabled}
         aria-label={label}
         aria-current={isCurrent ? 'page' : undefined}
         onClick={() => {
