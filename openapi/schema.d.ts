@@ -3057,7 +3057,11 @@ export interface operations {
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Matches full name, e-mail, phone or PRN (case-insensitive, substring). */
                 q?: string;
-                /** @description Sort key; `signingDate` by default. */
+                /**
+                 * @description Sort key; `signingDate` when not given. With `attention` and no `q`, leaving it out answers in tree order
+                 *     (the members' genealogy paths) from the maintained attention table, one index range whatever the size of
+                 *     the network (migration 0008).
+                 */
                 sort?: "name" | "rank" | "pv" | "gv" | "signingDate";
                 /** @description Sort direction; `desc` by default (`asc` for `name`). */
                 order?: "asc" | "desc";

@@ -229,6 +229,14 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
       'downline search',
       { path: `/users/my-network/search?page=1&pageSize=${PAGE_SIZE}&q=${memberTerm}`, token: partner },
     ],
+    // Who needs attention (issue 14 point 4): the default order reads the maintained table (migration 0008).
+    ...(['pv_zero', 'below_active', 'no_orders', 'rank_drop'] as const).map(
+      (kind) =>
+        [
+          `attention ${kind} first page`,
+          { path: `/users/my-network/search?page=1&pageSize=${PAGE_SIZE}&attention=${kind}`, token: partner },
+        ] as const,
+    ),
     // The warehouse queue (issue 10): a sort, a filter and a search together; a sort and a filter; the home.
     [
       'queue: sort + filter + search',
@@ -245,6 +253,13 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
     // Outside the goals: cost that follows the number of matches or the depth by definition.
     ['(page 2,000 by offset)', { path: `${list}&page=${deepPage}`, token: warehouse }],
     ['(search, a common surname)', { path: `${list}&page=1&q=rusu`, token: warehouse }],
+    [
+      '(attention below_active, sort=pv: computed live)',
+      {
+        path: `/users/my-network/search?page=1&pageSize=${PAGE_SIZE}&attention=below_active&sort=pv`,
+        token: partner,
+      },
+    ],
   ]);
   return {
     name,

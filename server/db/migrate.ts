@@ -12,6 +12,7 @@ import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-list-indexes.ts';
 import * as m0006 from './migrations/0006-warehouse-queue.ts';
 import * as m0007 from './migrations/0007-order-desk.ts';
+import * as m0008 from './migrations/0008-network-attention.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-list-indexes': m0005,
   '0006-warehouse-queue': m0006,
   '0007-order-desk': m0007,
+  '0008-network-attention': m0008,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

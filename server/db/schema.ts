@@ -394,6 +394,25 @@ export interface QualificationsTable {
   achieved_at: DateString;
 }
 
+/** "Who needs attention" per period (migration 0008): kept by triggers once the period is filled. */
+export interface NetworkAttentionTable {
+  /** first day of the month */
+  period: DateString;
+  user_id: number;
+  /** the member's materialised path (collation "C": a downline is a prefix range of the index) */
+  path: string;
+  /** PV of the period */
+  pv: ColumnType<number, number | string | undefined, number | string>;
+  last_order_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** a leader whose rank in the month before the period is below the month before that */
+  rank_dropped: Generated<boolean>;
+}
+
+/** The periods `network_attention` holds (filled once, on first use). */
+export interface NetworkAttentionPeriodsTable {
+  period: DateString;
+}
+
 export interface DB {
   warehouses: WarehousesTable;
   pickup_points: PickupPointsTable;
@@ -420,6 +439,8 @@ export interface DB {
   event_tickets: EventTicketsTable;
   order_presence: OrderPresenceTable;
   rate_limits: RateLimitsTable;
+  network_attention: NetworkAttentionTable;
+  network_attention_periods: NetworkAttentionPeriodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,10 +1,5 @@
-/** Search field, pager and query-failure message shared by the paged list screens. */
-import { useLingui } from '@lingui/react/macro';
+/** Search field and query-failure message shared by the paged list screens (the pager is `pagination.tsx`). */
 import { useEffect, useId, useState } from 'react';
-import { formatNumber } from '../i18n/format.ts';
-import { useLocale } from '../i18n/i18n.ts';
-import { Button } from './button.tsx';
-import { EmptyState } from './empty-state.tsx';
 import './data-table.css';
 import './list-controls.css';
 
@@ -60,54 +55,8 @@ export function SearchField({ label, value, onSearch, placeholder }: SearchField
   );
 }
 
-export interface PagerProps {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}
-
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
-/** Previous / next through server pages, with where we are. */
-export function Pager({ page, pageSize, total, onPage }: PagerProps) {
-  const { t } = useLingui();
-  const locale = useLocale();
-  const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
-  const current = formatNumber(page, locale);
-  const last = formatNumber(pages, locale);
-  return (
-    <nav className="list-pager" aria-label={t`Pages`}>
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t`Previous page`}
-      </Button>
-      <span className="list-pager__status">{t`Page ${current} of ${last}`}</span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t`Next page`}
-      </Button>
-    </nav>
-  );
-}
-
-export interface QueryFailureProps {
-  title: string;
-  onRetry: () => void;
-}
-
-/** A read failed (after the query cache's retries): say what, and offer to try again. */
-export function QueryFailure({ title, onRetry }: QueryFailureProps) {
-  const { t } = useLingui();
-  return (
-    <div role="alert">
-      <EmptyState title={title} description={t`Check your connection and try again.`}>
-        <Button variant="secondary" onClick={onRetry}>
-          {t`Try again`}
-        </Button>
-      </EmptyState>
-    </div>
-  );
-}
+/** The one failed-read message (re-exported here for the list screens that import it with the search field). */
+export { QueryFailure } from './query-failure.tsx';
 
 /** A positive integer from the URL, else the fallback. */
 export function positiveInt(value: string | null, fallback: number): number {

@@ -1,10 +1,15 @@
 /**
- * "Who needs attention" in My Network (issue 14): the conditions of `searchMyNetwork`'s `attention` filter, as
- * Kysely expressions over `users as u` left-joined with this period's `monthly_volumes as mv`. Each is answered from
- * indexes: this period's volume row is already joined (primary key `(user_id, month)`), orders by
- * `orders_user_list_idx (user_id, created_at)`, the two closed months' ranks by the volumes' primary key.
+ * "Who needs attention" in My Network (issue 14): `searchMyNetwork`'s `attention` filter.
+ *
+ * - `attentionPage`: the default order (no `sort` asked), at constant cost from the maintained per-period table
+ *   `network_attention` (migration 0008): a page is one range of the filter's partial index within the caller's
+ *   path prefix.
+ * - `attentionCondition`: the same conditions as Kysely expressions over `users as u` left-joined with this period's
+ *   `monthly_volumes as mv`, for a search or an explicit sort (those read the downline anyway). Each is answered
+ *   from indexes: this period's volume row is already joined (primary key `(user_id, month)`), orders by
+ *   `orders_user_list_idx (user_id, created_at)`, the two closed months' ranks by the volumes' primary key.
  */
-import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { ACTIVE_PV, RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { monthStart } from './period.ts';
@@ -55,4 +60,60 @@ export function attentionCondition(
       .where(ladder('prevm.rank'), '>=', LEADER_FROM)
       .where((inner) => inner(ladder('lastm.rank'), '<', ladder('prevm.rank'))),
   );
+}
+
+/** A page of members needing attention and how many there are in all. */
+export type AttentionPage = { ids: number[]; total: number };
+
+export interface AttentionPageRequest {
+  /** The caller: the page is their downline (a prefix of `path`), without them. */
+  caller: { id: number; path: string };
+  attention: Attention;
+  /** How far `no_orders` looks back, in periods. */
+  periods: number;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+/** The period's rows of `network_attention` (migration 0008), written on the period's first use. */
+export async function ensureAttentionPeriod(db: Kysely<DB>, period: string): Promise<void> {
+  const there = await db
+    .selectFrom('network_attention_periods')
+    .select('period')
+    .where('period', '=', period)
+    .executeTakeFirst();
+  if (there === undefined) await sql`select network_attention_fill(${period}::date)`.execute(db);
+}
+
+/**
+ * The filter's own condition on `network_attention`, as literals so the planner picks the filter's partial index
+ * (`where pv = 0` and so on); `no_orders` reads the period's path index and checks the last order.
+ */
+function tableCondition(attention: Attention, since: Date) {
+  if (attention === 'pv_zero') return sql<boolean>`a.pv = 0`;
+  if (attention === 'below_active') return sql<boolean>`a.pv < ${sql.lit(ACTIVE_PV)}`;
+  if (attention === 'rank_drop') return sql<boolean>`a.rank_dropped`;
+  return sql<boolean>`(a.last_order_at is null or a.last_order_at < ${since})`;
+}
+
+/**
+ * A page of the caller's downline needing attention, in tree order (the path), from the maintained table: one range
+ * of a partial index `(period, path)` whatever the size of the network, so the first page costs the same on the demo
+ * set and on 100 000 distributors. The total is counted over the same range (index entries only, no join).
+ */
+export async function attentionPage(db: Kysely<DB>, request: AttentionPageRequest): Promise<AttentionPage> {
+  const period = monthStart(request.now);
+  await ensureAttentionPeriod(db, period);
+  const since = new Date(`${monthStart(request.now, 1 - request.periods)}T00:00:00Z`);
+  const prefix = `${request.caller.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = sql`a.period = ${period}::date and a.path like ${prefix} and a.user_id <> ${request.caller.id}
+    and ${tableCondition(request.attention, since)}`;
+  const [rows, counted] = await Promise.all([
+    sql<{ user_id: number }>`
+      select a.user_id from network_attention a where ${where}
+      order by a.path limit ${request.limit} offset ${request.offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from network_attention a where ${where}`.execute(db),
+  ]);
+  return { ids: rows.rows.map((row) => row.user_id), total: counted.rows[0]?.total ?? 0 };
 }

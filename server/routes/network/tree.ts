@@ -5,7 +5,7 @@ import type { Handler } from '../../contract/types.ts';
 import { RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { loadNodeList, loadNodes, type NodeScope } from '../../domain/network/nodes.ts';
-import { attentionCondition } from '../../domain/network/attention.ts';
+import { attentionCondition, attentionPage } from '../../domain/network/attention.ts';
 import { currentPeriod, monthKey, monthStart } from '../../domain/network/period.ts';
 import { notFound } from '../../http/errors.ts';
 import { belowPattern, containsPattern, loadCaller, type Caller } from './caller.ts';
@@ -146,6 +146,19 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
     );
   }
   const offset = (page - 1) * pageSize;
+  if (attention !== undefined && query.q === undefined && query.sort === undefined) {
+    // No order asked: the maintained attention table, one index range in tree order (constant cost, migration 0008).
+    const found = await attentionPage(db, {
+      caller,
+      attention,
+      periods: query.periods ?? 3,
+      now: new Date(),
+      limit: pageSize,
+      offset,
+    });
+    const items = await loadNodeList(db, found.ids, { periodStart, rootDepth: caller.depth });
+    return { items, page, pageSize, total: found.total } satisfies NetworkNodePage;
+  }
   let ids: number[];
   let total: number;
   if (query.q === undefined && attention === undefined && (sort === 'signingDate' || sort === 'name')) {

@@ -12,6 +12,7 @@ import { ClosedStatsTable } from './closed-stats-table.tsx';
 import { UPlotChart, type ColumnLabel, type UPlotSeries } from './uplot-chart.tsx';
 import '../../ui/business.css';
 import './charts.css';
+import { failureKind } from '../../data/failure-kind.ts';
 
 const COLORS = { gv: '#171717', pgv: '#1b6b3a', pv: '#8a4b00', bonus: '#3d5a80' } as const;
 
@@ -211,7 +212,8 @@ export default function ChartsPage() {
         </div>
       </div>
     );
-  else if (stats.isError) body = <QueryFailure onRetry={() => void stats.refetch()} />;
+  else if (stats.isError)
+    body = <QueryFailure kind={failureKind(stats.error)} onRetry={() => void stats.refetch()} />;
   else body = <Charts stats={stats.data} />;
   return (
     <>

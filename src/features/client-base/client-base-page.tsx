@@ -10,8 +10,10 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { useClients, type Client } from '../../data/network.ts';
-import { Pager, QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import './client-base.css';
+import { failureKind } from '../../data/failure-kind.ts';
 
 export const CLIENTS_PAGE_SIZE = 20;
 
@@ -79,7 +81,11 @@ export default function ClientBasePage() {
             <Skeleton lines={8} />
           </div>
         ) : query.isError && data === undefined ? (
-          <QueryFailure title={t`The clients could not be loaded.`} onRetry={() => void query.refetch()} />
+          <QueryFailure
+            title={t`The clients could not be loaded.`}
+            kind={failureKind(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : total === 0 ? (
           q === '' ? (
             <EmptyState
@@ -128,7 +134,7 @@ export default function ClientBasePage() {
                 </tbody>
               </table>
             </div>
-            <Pager
+            <Pagination
               page={page}
               pageSize={CLIENTS_PAGE_SIZE}
               total={total}

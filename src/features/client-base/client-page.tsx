@@ -11,6 +11,7 @@ import { useClient, type ClientDetail, type ClientOrder } from '../../data/netwo
 import { DISPLAY_STATUS_NAMES } from './client-labels.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
 import './client-base.css';
+import { failureKind } from '../../data/failure-kind.ts';
 
 /** The marketing plan's code for points, printed as it is in every language. */
 const POINTS_CODE = 'PV';
@@ -37,7 +38,11 @@ export default function ClientPage() {
     return (
       <>
         <PageHeader title={t`Client`} />
-        <QueryFailure title={t`The client could not be loaded.`} onRetry={() => void query.refetch()} />
+        <QueryFailure
+          title={t`The client could not be loaded.`}
+          kind={failureKind(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }

@@ -18,6 +18,7 @@ import {
   useMyInfo,
   useMyTarget,
 } from '../../data/business.ts';
+import { failureKind } from '../../data/failure-kind.ts';
 
 function StateMark({ achieved }: { achieved: boolean }) {
   return (
@@ -355,7 +356,8 @@ export function DistributorDashboard() {
   const info = useMyInfo();
   const target = useMyTarget();
   if (info.isPending) return <DashboardSkeleton />;
-  if (info.isError) return <QueryFailure onRetry={() => void info.refetch()} />;
+  if (info.isError)
+    return <QueryFailure kind={failureKind(info.error)} onRetry={() => void info.refetch()} />;
   return (
     <CardGrid>
       <ActionNeededCard />

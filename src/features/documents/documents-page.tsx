@@ -21,6 +21,7 @@ import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../data/auth-context.tsx';
 import '../../ui/business.css';
 import './documents.css';
+import { failureKind } from '../../data/failure-kind.ts';
 
 const DESCRIPTIONS: Record<DocumentId, MessageDescriptor> = {
   marketing_plan: msg`Ranks, volumes and how bonuses are calculated.`,
@@ -118,7 +119,8 @@ export default function DocumentsPage() {
         <Skeleton lines={3} />
       </div>
     );
-  else if (documents.isError) body = <QueryFailure onRetry={() => void documents.refetch()} />;
+  else if (documents.isError)
+    body = <QueryFailure kind={failureKind(documents.error)} onRetry={() => void documents.refetch()} />;
   else if (documents.data.length === 0) body = <EmptyState title={t`No documents yet`} />;
   else
     body = (

@@ -15,6 +15,7 @@ import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { type Statement, type StatementLine, useStatement, useStatements } from '../../data/statements.ts';
 import { useStatementFile } from './statements.actors.ts';
+import { failureKind } from '../../data/failure-kind.ts';
 
 const percentOf = (value: number, locale: string) =>
   formatNumber(value / 100, locale, { style: 'percent', maximumFractionDigits: 2 });
@@ -133,7 +134,10 @@ export function StatementsSection() {
 
   let body;
   if (list.isPending) body = <Skeleton lines={4} />;
-  else if (list.isError) body = <QueryFailure headingLevel={3} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    body = (
+      <QueryFailure headingLevel={3} kind={failureKind(list.error)} onRetry={() => void list.refetch()} />
+    );
   else if (list.data.length === 0 || month === null) body = <EmptyState title={t`No closed months yet`} />;
   else {
     const monthName = formatMonth(month, locale);
@@ -177,7 +181,11 @@ export function StatementsSection() {
         {statement.isPending ? (
           <Skeleton lines={6} />
         ) : statement.isError ? (
-          <QueryFailure headingLevel={3} onRetry={() => void statement.refetch()} />
+          <QueryFailure
+            headingLevel={3}
+            kind={failureKind(statement.error)}
+            onRetry={() => void statement.refetch()}
+          />
         ) : (
           <StatementView statement={statement.data} />
         )}

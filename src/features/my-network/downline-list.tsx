@@ -8,7 +8,8 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath } from './network-paths.ts';
-import { Pager, QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import {
   useNetworkSearch,
   type NetworkNode,
@@ -230,7 +231,7 @@ export function DownlineList() {
               </tbody>
             </table>
           </div>
-          <Pager
+          <Pagination
             page={params.page}
             pageSize={DOWNLINE_PAGE_SIZE}
             total={total}

@@ -16,6 +16,7 @@ import { QueryFailure } from '../../ui/query-failure.tsx';
 import { AddressForm } from '../../ui/forms/address-form.tsx';
 import { addressFailureMessage } from '../../ui/forms/personal-messages.ts';
 import { provideAddressBook } from './personal.actors.ts';
+import { failureKind } from '../../data/failure-kind.ts';
 
 type AddressBookActor = ReturnType<typeof useActorRef<ReturnType<typeof provideAddressBook>>>;
 
@@ -141,7 +142,13 @@ export function AddressBookSection() {
   let list;
   if (addresses.isPending) list = <Skeleton lines={3} />;
   else if (addresses.isError)
-    list = <QueryFailure headingLevel={3} onRetry={() => void addresses.refetch()} />;
+    list = (
+      <QueryFailure
+        headingLevel={3}
+        kind={failureKind(addresses.error)}
+        onRetry={() => void addresses.refetch()}
+      />
+    );
   else if (addresses.data.length === 0)
     list = <p className="dash-card__note">{t`You have no saved addresses yet.`}</p>;
   else

@@ -10,6 +10,7 @@ import { useMe } from '../../data/account.ts';
 import '../../ui/business.css';
 import '../../ui/auth-form.css';
 import '../../ui/forms/personal.css';
+import { failureKind } from '../../data/failure-kind.ts';
 
 /**
  * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book and the
@@ -31,7 +32,7 @@ export default function PersonalPage() {
         </div>
       </div>
     );
-  else if (me.isError) body = <QueryFailure onRetry={() => void me.refetch()} />;
+  else if (me.isError) body = <QueryFailure kind={failureKind(me.error)} onRetry={() => void me.refetch()} />;
   else
     body = (
       <div className="dash-grid">

@@ -61,7 +61,7 @@ test.describe('the Products screen', () => {
     const second = await shop.goods({ page: 2, pageSize: 24 });
     await expect(cards.getByRole('heading')).toHaveText(first.items.map((product) => product.name[locale]));
     const pages = main.getByRole('navigation', { name: t('Pages') });
-    await pages.getByRole('link', { name: t('Next') }).click();
+    await pages.getByRole('link', { name: t('Next page') }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(cards.getByRole('heading')).toHaveText(second.items.map((product) => product.name[locale]));
     await expect(pages.locator('[aria-current="page"]')).toHaveText(/2/);

@@ -15,6 +15,8 @@ const TABLES = [
   'exchange_sessions',
   'idempotency_keys',
   'monthly_volumes',
+  'network_attention',
+  'network_attention_periods',
   'order_counts',
   'order_facet_counts',
   'order_history',

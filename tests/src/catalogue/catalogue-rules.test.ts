@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { visiblePages } from '../../../src/features/shop/catalogue/pagination.tsx';
 import { purchaseOptions, savingPercent } from '../../../src/features/shop/catalogue/product-availability.ts';
 import {
   catalogueHref,
@@ -61,13 +60,5 @@ describe('what the bag still accepts', () => {
   it('rounds the promotion saving to whole percent', () => {
     expect(savingPercent({ price: 16_900, promoPrice: 12_900 })).toBe(24);
     expect(savingPercent({ price: 16_900, promoPrice: null })).toBeNull();
-  });
-});
-
-describe('page links', () => {
-  it('keeps the first, the last and the neighbours of the current page', () => {
-    expect(visiblePages(1, 1)).toEqual([1]);
-    expect(visiblePages(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
-    expect(visiblePages(2, 4)).toEqual([1, 2, 3, 4]);
   });
 });

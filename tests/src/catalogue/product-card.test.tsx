@@ -4,7 +4,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AddToBag } from '../../../src/features/shop/catalogue/add-to-bag.tsx';
 import { PriceView } from '../../../src/features/shop/catalogue/price-view.tsx';
 import { ProductCard } from '../../../src/features/shop/catalogue/product-card.tsx';
-import { QuantityStepper } from '../../../src/features/shop/catalogue/quantity-stepper.tsx';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { product, shop } from './fake-shop.ts';
 import { renderScreen } from './render.tsx';
@@ -132,45 +131,5 @@ describe('the product card', () => {
     fireEvent.click(heart);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
     expect(shop.wishlist).toEqual([]);
-  });
-});
-
-describe('the quantity stepper (spin button, keyboard)', () => {
-  function Harness({ max, onChange }: { max: number; onChange: (value: number) => void }) {
-    return <QuantityStepper value={4} onChange={onChange} max={max} label="Quantity" />;
-  }
-
-  it('moves by one with the arrows, by ten with Page Up/Down and to the bounds with Home/End', () => {
-    const changes: number[] = [];
-    renderScreen(<Harness max={20} onChange={(value) => changes.push(value)} />);
-    const field = screen.getByRole('spinbutton', { name: 'Quantity' });
-    for (const key of ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'End', 'Home'])
-      fireEvent.keyDown(field, { key });
-    expect(changes).toEqual([5, 3, 14, 1, 20, 1]);
-    expect(field.getAttribute('aria-valuemin')).toBe('1');
-    expect(field.getAttribute('aria-valuemax')).toBe('20');
-  });
-
-  it('clamps a typed number to the bounds on Enter and ignores letters', () => {
-    const changes: number[] = [];
-    renderScreen(<Harness max={6} onChange={(value) => changes.push(value)} />);
-    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
-    fireEvent.change(field, { target: { value: '5x0' } });
-    expect(field.value).toBe('50');
-    fireEvent.keyDown(field, { key: 'Enter' });
-    expect(changes).toEqual([6]);
-    fireEvent.change(field, { target: { value: '' } });
-    fireEvent.blur(field);
-    expect(field.value).toBe('4');
-  });
-
-  it('offers − and + buttons named after the field, disabled at the bounds', () => {
-    const changes: number[] = [];
-    renderScreen(<QuantityStepper value={1} onChange={(value) => changes.push(value)} max={2} label="Qty" />);
-    const less = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease: Qty' });
-    const more = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase: Qty' });
-    expect(less.disabled).toBe(true);
-    fireEvent.click(more);
-    expect(changes).toEqual([2]);
   });
 });

@@ -8,6 +8,8 @@ import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { QueryFailure } from '../../../ui/query-failure.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
 import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../view/order-messages.ts';
 import { ATTENTION_LABELS } from '../../../i18n/labels/order-attention.ts';
@@ -21,6 +23,7 @@ import {
   useMyOrders,
   useOrderQuery,
 } from '../../../data/orders.ts';
+import { failureKind } from '../../../data/failure-kind.ts';
 
 interface PayButtonProps {
   number: string;
@@ -119,12 +122,11 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
   const orders = useMyOrders(tab, page);
   if (orders.isError) {
     return (
-      <EmptyState
+      <QueryFailure
         title={t`The orders could not be loaded`}
-        description={t`Check your connection and try again.`}
-      >
-        <Button onClick={() => void orders.refetch()}>{t`Try again`}</Button>
-      </EmptyState>
+        kind={failureKind(orders.error)}
+        onRetry={() => void orders.refetch()}
+      />
     );
   }
   if (orders.data === undefined) {
@@ -145,7 +147,6 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
       />
     );
   }
-  const pages = Math.max(1, Math.ceil(total / MY_ORDERS_PAGE_SIZE));
   const caption = i18n._(TAB_LABELS[tab]);
   return (
     <div className="orders-list" aria-busy={orders.isFetching}>
@@ -174,17 +175,7 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
           ))}
         </tbody>
       </table>
-      {pages > 1 ? (
-        <nav className="orders-list__pager" aria-label={t`Pages`}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t`Previous`}
-          </Button>
-          <span aria-live="polite">{t`Page ${page} of ${pages}`}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t`Next`}
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={page} pageSize={MY_ORDERS_PAGE_SIZE} total={total} onPage={onPage} />
       <p className="orders-list__total">
         {t({ message: plural(total, { one: '# order', other: '# orders' }) })}
       </p>

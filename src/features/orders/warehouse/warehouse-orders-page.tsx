@@ -14,6 +14,8 @@ import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { QueryFailure } from '../../../ui/query-failure.tsx';
+import { Pagination, pageCount } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { WAREHOUSE_TAB_LABELS } from '../view/order-messages.ts';
@@ -37,6 +39,7 @@ import { WarehouseOrderFilters } from './warehouse-order-filters.tsx';
 import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
 import '../view/order-view.css';
 import './warehouse-orders.css';
+import { failureKind } from '../../../data/failure-kind.ts';
 
 function isTab(value: string): value is WarehouseTab {
   return (WAREHOUSE_TABS as readonly string[]).includes(value);
@@ -86,7 +89,7 @@ export default function WarehouseOrdersPage() {
     const nextDir = column === sort ? (dir === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[column];
     go({ sort: column, dir: nextDir });
   };
-  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+  const pages = data === undefined ? 1 : pageCount(data.total, data.pageSize);
   const tabLabel = (tab: WarehouseTab) => {
     const label = i18n._(WAREHOUSE_TAB_LABELS[tab]);
     const count = data?.counts[tab];
@@ -97,14 +100,11 @@ export default function WarehouseOrdersPage() {
     const caption = params.q !== '' ? t`${tabLabel(tab)}, search “${params.q}”` : tabLabel(tab);
     if (query.isError) {
       return (
-        <div role="alert">
-          <EmptyState
-            title={t`The orders could not be loaded`}
-            description={t`Check the connection and try again.`}
-          >
-            <Button onClick={() => void query.refetch()}>{t`Try again`}</Button>
-          </EmptyState>
-        </div>
+        <QueryFailure
+          title={t`The orders could not be loaded`}
+          kind={failureKind(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       );
     }
     if (data === undefined) {
@@ -150,33 +150,21 @@ export default function WarehouseOrdersPage() {
           ageLimitHours={data.ageLimitHours}
           now={query.dataUpdatedAt}
         />
-        <nav className="warehouse-list__pager" aria-label={t`Pages`}>
-          <p className="warehouse-list__total">
-            {t`Page ${formatNumber(data.page, locale)} of ${formatNumber(pages, locale)} · ${formatNumber(data.total, locale)} orders`}
-          </p>
-          <div className="warehouse-list__pager-buttons">
-            <Button
-              variant="secondary"
-              disabled={params.page <= 1}
-              onClick={() => go({ page: params.page - 1 })}
-            >
-              {t`Previous page`}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={params.page >= pages}
-              onClick={() =>
-                go({
-                  page: params.page + 1,
-                  // The next page by keyset in the default order: the same cost at any depth.
-                  ...(isNewestFirst(params) && last !== undefined ? { after: last.id } : {}),
-                })
-              }
-            >
-              {t`Next page`}
-            </Button>
-          </div>
-        </nav>
+        <Pagination
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          summary={t`Page ${formatNumber(data.page, locale)} of ${formatNumber(pages, locale)} · ${formatNumber(data.total, locale)} orders`}
+          onPage={(next) =>
+            go({
+              page: next,
+              // The next page by keyset in the default order: the same cost at any depth.
+              ...(next === params.page + 1 && isNewestFirst(params) && last !== undefined
+                ? { after: last.id }
+                : {}),
+            })
+          }
+        />
       </>
     );
   };

@@ -101,6 +101,18 @@ export function writeListParams(params: WarehouseListParams): URLSearchParams {
 }
 
 /** Whether any filter narrows the queue (the "Clear filters" button shows then). */
+/** How many filters are in effect (the phone's "Filters (n)" button). */
+export function activeFilterCount(params: WarehouseListParams): number {
+  return [
+    params.delivery,
+    params.payment,
+    params.paymentState,
+    params.from,
+    params.to,
+    params.changedSince,
+  ].filter((value) => value !== undefined).length;
+}
+
 export function hasFilters(params: WarehouseListParams): boolean {
   return (
     params.delivery !== undefined ||

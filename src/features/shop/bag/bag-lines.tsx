@@ -6,7 +6,7 @@ import type { CartItem } from '../../../data/bag.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
-import { QuantityStepper } from '../catalogue/quantity-stepper.tsx';
+import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
 
 const MAX_QUANTITY = 999;
 
@@ -51,7 +51,7 @@ function BagLine({ item, currency, editable }: BagLineProps) {
         </p>
       </div>
       <div className="bag-line__quantity">
-        {/* The catalogue's stepper (issue 13.3): one quantity control across the shop. */}
+        {/* The one stepper (src/ui): the same quantity control as the catalogue cards. */}
         <QuantityStepper
           size="sm"
           value={item.quantity}

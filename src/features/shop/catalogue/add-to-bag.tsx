@@ -8,7 +8,7 @@ import type { Product } from '../../../data/catalogue.ts';
 import { Button } from '../../../ui/button.tsx';
 import { showSuccessToast } from '../../../ui/toast.ts';
 import { purchaseOptions } from './product-availability.ts';
-import { QuantityStepper } from './quantity-stepper.tsx';
+import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
 import './catalogue.css';
 
 export interface AddToBagProps {

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { useGoods } from '../../../data/catalogue.ts';
-import { Pagination } from '../catalogue/pagination.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
 import {
   FIRST_ROW_CARDS,
   ProductCard,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
-import './catalogue.css';
+import './quantity-stepper.css';
 
 export interface QuantityStepperProps {
   value: number;
