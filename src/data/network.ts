@@ -93,6 +93,12 @@ export function createNetworkApi(client: ApiClient) {
         }),
       );
     },
+    /** `GET /users/my-network/{id}/path`: the line from the caller down to a member (the caller first). */
+    loadPath(id: number, signal?: AbortSignal): Promise<readonly NetworkNode[]> {
+      return unwrap(
+        client.GET('/users/my-network/{id}/path', { params: { path: { id } }, ...withSignal(signal) }),
+      ).then((line) => line.items);
+    },
     /** `GET /users/my-network/search`: a page of the whole downline, searched and sorted. */
     search(query: NetworkSearchQuery, signal?: AbortSignal): Promise<NetworkNodePage> {
       return unwrap(client.GET('/users/my-network/search', { params: { query }, ...withSignal(signal) }));
