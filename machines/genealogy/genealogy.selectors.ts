@@ -27,4 +27,4 @@ export const selectFocusedKey = (snapshot: GenealogySnapshot): RowKey | null => 
 
 /** True while any page of children is on its way. */
 export const selectIsLoadingChildren = (snapshot: GenealogySnapshot): boolean =>
-  snapshot.matches({ ready: 'loading' });
+  snapshot.matches({ ready: { pages: 'loading' } });

@@ -58,7 +58,7 @@ export interface GenealogyTreeProps {
  */
 export function GenealogyTree({ viewerId, rootId, loadChildren }: GenealogyTreeProps) {
   const { t } = useLingui();
-  const { actor, key } = useGenealogy(viewerId, rootId, loadChildren);
+  const { actor, key } = useGenealogy(viewerId, rootId, loadChildren === undefined ? {} : { loadChildren });
   const phase = useSelector(actor, selectPhase);
   const rootError = useSelector(actor, selectRootError);
 
