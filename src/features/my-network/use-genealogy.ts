@@ -27,13 +27,12 @@ export function createGenealogyActor(
 
 /**
  * The last tree shown stays alive for the query cache's fresh time, so opening a distributor's card and coming
- * back finds the tree as it was left (open nodes, loaded pages, focus, scroll position).
+ * back finds the tree as it was left (open nodes, loaded pages, focus).
  */
 interface KeptTree {
   key: string;
   actor: GenealogyActor;
   createdAt: number;
-  scrollTop: number;
 }
 
 let kept: KeptTree | null = null;
@@ -53,7 +52,7 @@ function treeFor(
   kept?.actor.stop();
   const actor = createGenealogyActor(rootId, deps, revealId);
   actor.start();
-  kept = { key, actor, createdAt: Date.now(), scrollTop: 0 };
+  kept = { key, actor, createdAt: Date.now() };
   return kept;
 }
 
@@ -61,16 +60,6 @@ function treeFor(
 export function forgetGenealogy(): void {
   kept?.actor.stop();
   kept = null;
-}
-
-/** Remembers where the tree `key` was scrolled to (when its view unmounts). */
-export function rememberScroll(key: string, top: number): void {
-  if (kept !== null && kept.key === key) kept.scrollTop = top;
-}
-
-/** The scroll position the tree `key` was left at. */
-export function keptScroll(key: string): number {
-  return kept !== null && kept.key === key ? kept.scrollTop : 0;
 }
 
 /**
