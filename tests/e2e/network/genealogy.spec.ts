@@ -119,6 +119,15 @@ test('Enter on a node opens its card with the API figures; the card leads back i
   const months = page.locator('[data-table="volume-history"] tbody tr');
   await expect(months).toHaveCount(history.length);
   await expect(months.first()).toHaveAttribute('data-month', history.at(-1)?.month ?? '');
+  // The card's first line: the API's first page of children, each leading to their own card.
+  const firstLine = await apiGet<NetworkView>(request, token, `/users/my-network/${id}?page=1&pageSize=10`);
+  const children = page.locator('[data-table="first-line"] tbody tr');
+  await expect(children).toHaveCount(firstLine.children.items.length);
+  await expect(children.locator('th a')).toHaveText(firstLine.children.items.map((child) => child.fullName));
+  await expect(children.first().locator('th a')).toHaveAttribute(
+    'href',
+    `/my-distributers/${firstLine.children.items[0]?.id}`,
+  );
   await expectNoAxeViolations(page);
 
   // "Show in the tree" starts the tree from this distributor, whose first line the API lists.
