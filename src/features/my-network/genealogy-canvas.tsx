@@ -97,7 +97,11 @@ export function GenealogyCanvas({ actor, renderControls }: GenealogyCanvasProps)
   const focusedKey = useSelector(actor, selectFocusedKey);
   const reveal = useSelector(actor, selectReveal);
   const loadingPages = useSelector(actor, selectIsLoadingChildren);
-  const { camera, setCamera, size, zoomBy, handlers } = useTreeCamera(canvasRef, { x: 16, y: 16, scale: 1 });
+  const { camera, setCamera, size, zoomBy, pointerDown, handlers } = useTreeCamera(canvasRef, {
+    x: 16,
+    y: 16,
+    scale: 1,
+  });
   const direction: LayoutDirection = size.width > 0 && size.width < INDENTED_BELOW ? 'right' : 'down';
   const layout = layoutTree(tree, direction);
   const root = layout.items[0];
@@ -119,13 +123,15 @@ export function GenealogyCanvas({ actor, renderControls }: GenealogyCanvasProps)
   useEffect(() => {
     if (focusedItem === undefined || size.width === 0) return;
     const rect = cardRect(layout, focusedItem);
+    // A card focused by the pointer (pressed to drag, or clicked) is where the user is looking: no jump.
+    const byPointer = pointerDown.current && reveal?.status !== 'loading';
     const found =
       reveal?.status === 'shown' && focusedItem.row.kind === 'node' && focusedItem.row.node.id === reveal.id;
     // Centred when found, and again while the pages of its line arrive (they move it sideways).
     if (found && (centred.current !== reveal.id || loadingPages)) {
       centred.current = reveal.id;
       setCamera((current) => centreOn(current, rect, size.width, size.height));
-    } else setCamera((current) => keepInView(current, rect, size.width, size.height));
+    } else if (!byPointer) setCamera((current) => keepInView(current, rect, size.width, size.height));
     // The camera follows the focus only when the focus moves, not when the camera does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusedKey, focusedItem?.x, focusedItem?.y, reveal, loadingPages, size.width, size.height]);

@@ -18,6 +18,8 @@ export function useTreeCamera(canvasRef: RefObject<HTMLDivElement | null>, initi
   const [size, setSize] = useState<CanvasSize>({ width: 0, height: 0 });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const dragged = useRef(false);
+  /** A pointer is down on the canvas (a card it focuses is not followed by the camera: it is under the pointer). */
+  const pointerDown = useRef(false);
   const travelled = useRef(0);
 
   useLayoutEffect(() => {
@@ -55,6 +57,7 @@ export function useTreeCamera(canvasRef: RefObject<HTMLDivElement | null>, initi
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     pointers.current.set(event.pointerId, local(event));
+    pointerDown.current = true;
     if (pointers.current.size === 1) {
       dragged.current = false;
       travelled.current = 0;
@@ -90,6 +93,7 @@ export function useTreeCamera(canvasRef: RefObject<HTMLDivElement | null>, initi
 
   const onPointerEnd = (event: React.PointerEvent<HTMLDivElement>) => {
     pointers.current.delete(event.pointerId);
+    if (pointers.current.size === 0) pointerDown.current = false;
   };
 
   /** A click that ends a drag is not a click on a card. */
@@ -110,6 +114,7 @@ export function useTreeCamera(canvasRef: RefObject<HTMLDivElement | null>, initi
     setCamera,
     size,
     zoomBy,
+    pointerDown,
     handlers: {
       onPointerDown,
       onPointerMove,
