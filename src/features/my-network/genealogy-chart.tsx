@@ -27,7 +27,7 @@ export interface GenealogyChartProps {
   rootId: number | null;
   /** A member to show (the search's result, from the URL). */
   revealId: number | null;
-  /** Shows a member: puts them in the URL (the page decides how). */
+  /** A member is shown: puts them in the URL (the page decides how). */
   onReveal: (id: number) => void;
   /** Replace the API (tests). */
   deps?: Partial<GenealogyDeps>;
@@ -61,16 +61,18 @@ export function GenealogyChart({ viewerId, rootId, revealId, onReveal, deps }: G
       </div>
     );
   }
-  return <ChartView actor={actor} rootId={rootId} onReveal={onReveal} />;
+  return <ChartView actor={actor} rootId={rootId} revealId={revealId} onReveal={onReveal} />;
 }
 
 function ChartView({
   actor,
   rootId,
+  revealId,
   onReveal,
 }: {
   actor: GenealogyActor;
   rootId: number | null;
+  revealId: number | null;
   onReveal: (id: number) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -81,15 +83,14 @@ function ChartView({
   const focused = findRow(tree, focusedKey);
   const rootNodeId = tree.rows[0]?.kind === 'node' ? tree.rows[0].node.id : null;
 
-  // A member below someone else than the current root: the tree starts from the viewer again to show them.
+  // A member shown goes into the URL (reload shows them again); one outside the current root's subtree starts the
+  // tree from the viewer again (a new history entry: Back returns to this root).
   useEffect(() => {
+    if (reveal?.status === 'shown' && reveal.id !== revealId) onReveal(reveal.id);
     if (reveal?.status === 'outside') void navigate(treePath(null, reveal.id));
-  }, [reveal, navigate]);
+  }, [reveal, revealId, onReveal, navigate]);
 
-  const revealMember = (id: number) => {
-    onReveal(id);
-    actor.send({ type: 'path.reveal', id });
-  };
+  const revealMember = (id: number) => actor.send({ type: 'path.reveal', id });
 
   let status = '';
   if (reveal?.status === 'loading') status = t`Finding the distributor in the tree…`;

@@ -56,12 +56,6 @@ function treeFor(
   return kept;
 }
 
-/** Forgets the kept tree (tests, logout). */
-export function forgetGenealogy(): void {
-  kept?.actor.stop();
-  kept = null;
-}
-
 /**
  * The genealogy actor for a viewer and a root (`deps` replace the API in tests), and its cache key; `revealId` is
  * a member to show once the root is in (the search's result kept in the URL).

@@ -102,6 +102,13 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
   await expect(crumbs.getByRole('listitem')).toHaveCount(line.length - 1);
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText(sponsor.fullName);
   await expectNoAxeViolations(page);
+  // Someone above the current root, found by search: the tree starts from the viewer again to show them.
+  await page.getByLabel(tr('ru', 'Find a distributor in the tree')).fill(middle.prn);
+  await page.getByRole('button', { name: middle.fullName }).click();
+  await expect(page).toHaveURL(new RegExp(`view=tree&reveal=${middle.id}$`));
+  await expect(nodeOf(page, middle.id)).toHaveClass(/gcard--found/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`[?&]root=${sponsor.id}(&|$)`));
   await crumbs.getByRole('link', { name: middle.fullName }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]root=${middle.id}(&|$)`));
   await expect(tree.getByRole('treeitem').first()).toHaveAttribute('data-node', String(middle.id));
