@@ -52,6 +52,20 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
   const tree = page.getByRole('tree', { name: tr('ru', 'Genealogy') });
   await expect(nodeOf(page, line[0]?.id ?? 0)).toHaveAttribute('aria-expanded', 'true');
 
+  // The wheel zooms at the pointer, the buttons pan and reset.
+  const canvas = page.locator('.gchart__canvas');
+  const world = page.locator('.gchart__world');
+  await expect(canvas).toHaveAttribute('data-scale', '1.00');
+  const area = await canvas.boundingBox();
+  await page.mouse.move((area?.x ?? 0) + 200, (area?.y ?? 0) + 100);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(async () => Number(await canvas.getAttribute('data-scale'))).toBeLessThan(1);
+  const before = await world.getAttribute('style');
+  await page.getByRole('button', { name: tr('ru', 'Move left') }).click();
+  await expect(world).not.toHaveAttribute('style', before ?? '');
+  await page.getByRole('button', { name: tr('ru', 'Reset') }).click();
+  await expect(canvas).toHaveAttribute('data-scale', '1.00');
+
   await page.getByLabel(tr('ru', 'Find a distributor in the tree')).fill(member.prn);
   await page.getByRole('button', { name: member.fullName }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]reveal=${member.id}(&|$)`));
@@ -60,11 +74,11 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
   await expect(found).toHaveClass(/gcard--found/);
   await expect(found).toHaveAttribute('aria-level', String(line.length));
   // Centred in the canvas.
-  const canvas = await page.locator('.gchart__canvas').boundingBox();
+  const box = await canvas.boundingBox();
   const card = await found.boundingBox();
-  if (canvas === null || card === null) throw new Error('no canvas or card box');
-  expect(Math.abs(card.x + card.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(4);
-  expect(Math.abs(card.y + card.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(4);
+  if (box === null || card === null) throw new Error('no canvas or card box');
+  expect(Math.abs(card.x + card.width / 2 - (box.x + box.width / 2))).toBeLessThan(4);
+  expect(Math.abs(card.y + card.height / 2 - (box.y + box.height / 2))).toBeLessThan(4);
   await expectNoAxeViolations(page);
 
   // Up the tree by keyboard: every node of the line is there, opened, one level above the last.
@@ -121,7 +135,7 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
 });
 
 for (const width of [320, 390]) {
-  test(`at ${width} px on a touch screen: no sideways scroll, no keyboard hint, drag pans, buttons zoom`, async ({
+  test(`at ${width} px on a touch screen: no sideways scroll, no keyboard hint, drag pans, pinch and buttons zoom`, async ({
     browser,
     request,
     expectNoAxeViolations,
@@ -159,6 +173,21 @@ for (const width of [320, 390]) {
     const scale = Number(await canvas.getAttribute('data-scale'));
     await page.getByRole('button', { name: tr('ru', 'Zoom out') }).click();
     await expect.poll(async () => Number(await canvas.getAttribute('data-scale'))).toBeLessThan(scale);
+    // Two fingers spread apart: zoom in.
+    const pinched = Number(await canvas.getAttribute('data-scale'));
+    const touch = await context.newCDPSession(page);
+    await canvas.scrollIntoViewIfNeeded();
+    const now = await canvas.boundingBox();
+    const mid = { x: (now?.x ?? 0) + (now?.width ?? 0) / 2, y: (now?.y ?? 0) + (now?.height ?? 0) / 2 };
+    const fingers = (gap: number) => [
+      { x: mid.x - gap, y: mid.y, id: 1 },
+      { x: mid.x + gap, y: mid.y, id: 2 },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const gap of [30, 45, 60, 80])
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => Number(await canvas.getAttribute('data-scale'))).toBeGreaterThan(pinched);
     await expectFitsWidth(page, width);
     if (width === 390) await expectNoAxeViolations(page);
     await context.close();
