@@ -428,6 +428,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/my-network/{id}/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The line from the caller down to a downline distributor (issue 14, the tree's search)
+         * @description The caller first, then each sponsor in turn, the distributor last (the caller's own id answers the caller
+         *     alone). The tree opens every node of this line to show a member found by search. 404 for anyone not below
+         *     the caller.
+         */
+        get: operations["getNetworkNodePath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/my-network/{id}": {
         parameters: {
             query?: never;
@@ -2353,6 +2375,10 @@ export interface components {
             /** @description The node's personally sponsored distributors, by signing date, newest first. */
             children: components["schemas"]["NetworkNodePage"];
         };
+        NetworkPath: {
+            /** @description From the caller (level 0) down to the distributor asked for, one node per level. */
+            items: components["schemas"]["NetworkNode"][];
+        };
         Client: {
             id: components["schemas"]["Id"];
             fullName: string;
@@ -3114,6 +3140,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VolumeHistoryMonth"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getNetworkNodePath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Distributor (user) id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line of sponsors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkPath"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,46 +1,53 @@
 /**
- * `npx tsx scripts/bench-genealogy.ts --data-dir DIR [--dist DIR] [--requests N] [--expansions N]`
+ * `npm run bench:genealogy -- [--data-dir DIR] [--dist DIR] [--requests N] [--expansions N] [--pan-drags N]`
  *
- * A benchmark of the genealogy tree, not a test (not in `npm test`). It needs the large data set in its own PGlite
- * data directory, made first with:
+ * A benchmark of the drawn genealogy (issue 14 point 3), not a test (not in `npm test`). It runs on the large data
+ * set in its own PGlite data directory (`.tmp/genealogy-data` by default): when the directory has no large set yet,
+ * it is built like `npm run bench:api` builds its own (migrations, the demo seed, then `seedLarge` with 100,000
+ * distributors under partner@demo.test; about 80 s, once). The large seed gives every member 1–4 recruits, so no
+ * node has 500 children: the benchmark then adds 500 distributors under the first member of partner@demo.test's
+ * first line, once (the data dir keeps them), and says so. Then it starts the reference server on that directory
+ * with the built SPA (`--dist`, rebuilt with `vite build --outDir` when missing or older than the sources) and
+ * measures:
  *
- *   npm run seed -- --distributors 100000 --orders 100000 --data-dir .tmp/genealogy-data
- *
- * The large seed gives every member 1–4 recruits, so no node has 500 children. When none does, the benchmark adds
- * 500 distributors under the first member of partner@demo.test's first line, once (the same set-based insert as the
- * seed; the data dir keeps them), and says so. Then it starts the reference server on that directory with the built
- * SPA (`--dist`, built with `vite build --outDir` when missing) and measures:
- *
- * 1. the server's latency for a node's children page (`GET /users/my-network/{id}?pageSize=50`, the page the tree
- *    asks for), sequentially, over nodes with children and over the 500-children node's pages: p50 / p95 / p99;
- * 2. in Chromium, the time from a click on the 500-children node to its children painted (cold: with the request;
- *    warm: children already loaded, 50 and then all 500), goal ≤ 100 ms;
- * 3. in Chromium, the tree rows in the DOM while scrolling a large expanded tree top to bottom, goal ≤ 80.
+ * 1. the server: a node's children page (`GET /users/my-network/{id}?pageSize=50`, the page the tree asks for) over
+ *    nodes with children and over the 500-children node's pages, the root, the search, and the line down to a deep
+ *    member (`GET /users/my-network/{id}/path`, what the search's reveal asks): p50 / p95 / p99, sequentially;
+ * 2. in Chromium at 1280×900, expanding the 500-children node: cold (click on its toggle → the request → its first
+ *    50 children painted) and warm with all 500 loaded first (the 10 pages through its "show more" card by
+ *    keyboard; then collapse, and click → the 500 laid out and the ones in view painted); goal ≤ 100 ms warm;
+ * 3. in Chromium, after `--expansions` more nodes opened, panning across the whole tree (mouse drags at scale 1 and
+ *    zoomed out to the minimum, along the 500-wide level and down the deep levels): the most DOM elements inside
+ *    the canvas at any step (goal ≤ 300), the most cards, and the slowest frame while panning.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
+import { hasData, seedDemo } from '../server/seed/demo.ts';
+import { seedLarge } from '../server/seed/large.ts';
 import { playwrightLaunchOptions } from './chromium.mjs';
-import { BIN, ROOT, run, startServer } from './lib/server-process.mjs';
+import { BIN, distStaleReason, ROOT, run, startServer } from './lib/server-process.mjs';
 
 const USAGE =
-  'usage: npx tsx scripts/bench-genealogy.ts --data-dir DIR [--dist DIR] [--requests N] [--expansions N]';
+  'usage: npm run bench:genealogy -- [--data-dir DIR] [--dist DIR] [--requests N] [--expansions N] [--pan-drags N]';
 const WIDE = 500;
 const PAGE_SIZE = 50;
-const GOAL_ROWS = 80;
+const GOAL_DOM = 300;
+const LARGE_DISTRIBUTORS = 100_000;
 const GOAL_EXPAND_MS = 100;
 const PARTNER = 'partner@demo.test';
 
 const { values: flags } = parseArgs({
   options: {
-    'data-dir': { type: 'string' },
+    'data-dir': { type: 'string', default: '.tmp/genealogy-data' },
     dist: { type: 'string', default: '.tmp/dist-bench-genealogy' },
     requests: { type: 'string', default: '300' },
-    expansions: { type: 'string', default: '150' },
+    expansions: { type: 'string', default: '40' },
+    'pan-drags': { type: 'string', default: '60' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
@@ -63,6 +70,33 @@ interface Prepared {
   added: number;
   members: number;
   samples: number[];
+  deepId: number;
+}
+
+/** Migrations, the demo seed when empty, and the large set unless its distributors are there (as bench:api). */
+async function ensureLargeSet(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    if (!(await hasData(database.db))) {
+      console.log('  seeding the demo data...');
+      await seedDemo(database.db);
+    }
+    const bench = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', 'like', 'bench.%@bench.test')
+      .executeTakeFirstOrThrow();
+    if (Number(bench.n) > 0) return;
+    console.log(`  adding the large set (${LARGE_DISTRIBUTORS.toLocaleString('en')} distributors)...`);
+    await seedLarge(database.db, {
+      distributors: LARGE_DISTRIBUTORS,
+      orders: 1000,
+      log: (message) => console.log(`    ${message}`),
+    });
+  } finally {
+    await database.close();
+  }
 }
 
 /** Checks the large set is there, gives one node 500 children when none has, picks nodes to sample. */
@@ -128,7 +162,14 @@ async function prepare(dataDir: string): Promise<Prepared> {
       select sponsor_id from users
       where sponsor_id is not null and path like ${`${root.path}%`} and sponsor_id <> ${root.id}
       group by sponsor_id order by hashint4(sponsor_id) limit 200`.execute(db);
-    return { wideId, added, members, samples: sampled.rows.map((row) => row.sponsor_id) };
+    const deepest = await db
+      .selectFrom('users')
+      .select('id')
+      .where('path', 'like', `${root.path}%`)
+      .orderBy('depth', 'desc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { wideId, added, members, samples: sampled.rows.map((row) => row.sponsor_id), deepId: deepest.id };
   } finally {
     await database.close();
   }
@@ -164,124 +205,144 @@ async function serverLatency(url: string, token: string, paths: readonly string[
   };
 }
 
-/** Scrolls the tree until the row of `id` is rendered, and puts it near the top of the viewport. */
-async function revealRow(page: Page, id: number): Promise<void> {
-  await page.evaluate(async (id) => {
-    const viewport = document.querySelector('.genealogy__viewport');
-    if (!(viewport instanceof HTMLElement)) throw new Error('no tree viewport');
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-    viewport.scrollTop = 0;
-    await frame();
-    for (let step = 0; step < 1000; step++) {
-      const row = document
-        .querySelector(`[role="treeitem"] a[href="/my-distributers/${id}"]`)
-        ?.closest('[role="treeitem"]');
-      if (row instanceof HTMLElement) {
-        viewport.scrollTop += row.getBoundingClientRect().top - viewport.getBoundingClientRect().top - 56;
-        await frame();
-        await frame();
-        return;
-      }
-      viewport.scrollTop += viewport.clientHeight * 0.8;
-      await frame();
-      await frame();
-    }
-    throw new Error(`row of ${id} not found in the tree`);
-  }, id);
-}
+const card = (id: number) => `[role="treeitem"][data-node="${id}"]`;
 
-/** Clicks a row and waits until rows of the level below are painted (two animation frames after they appear). */
-async function timeExpand(page: Page, id: number, childLevel: number): Promise<number> {
+/** Waits two animation frames (what was rendered is painted). */
+const painted = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+/**
+ * Clicks the toggle of a node's card and times, in the page, from the click to the first card one level below it
+ * painted (two animation frames after it is in the DOM).
+ */
+async function timeToggle(page: Page, id: number, childLevel: number, open: boolean): Promise<number> {
   return page.evaluate(
-    async ({ id, childLevel }) => {
-      const link = document.querySelector(`[role="treeitem"] a[href="/my-distributers/${id}"]`);
-      const row = link?.closest('[role="treeitem"]');
-      if (!(row instanceof HTMLElement)) throw new Error(`row of ${id} is not rendered`);
+    async ({ selector, childLevel, open }) => {
+      const toggle = document.querySelector(`${selector} .gcard__toggle`);
+      if (!(toggle instanceof HTMLElement)) throw new Error(`no toggle on ${selector}`);
       const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      const present = () => document.querySelector(`[role="treeitem"][aria-level="${childLevel}"]`) !== null;
       const started = performance.now();
-      row.click();
-      while (document.querySelector(`[role="treeitem"][aria-level="${childLevel}"]`) === null) await frame();
+      toggle.click();
+      while (present() !== open) await frame();
       await frame();
       await frame();
       return performance.now() - started;
     },
-    { id, childLevel },
+    { selector: card(id), childLevel, open },
   );
 }
 
-async function collapse(page: Page, id: number, childLevel: number): Promise<void> {
-  await page.evaluate(
-    async ({ id, childLevel }) => {
-      const row = document
-        .querySelector(`[role="treeitem"] a[href="/my-distributers/${id}"]`)
-        ?.closest('[role="treeitem"]');
-      if (!(row instanceof HTMLElement)) throw new Error(`row of ${id} is not rendered`);
-      row.click();
-      while (document.querySelector(`[role="treeitem"][aria-level="${childLevel}"]`) !== null)
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-    },
-    { id, childLevel },
-  );
+/** Loads every page of an open node's children through its "show more" card, by keyboard (Down … Enter). */
+async function loadAllPages(page: Page, id: number, total: number): Promise<void> {
+  await page.locator(card(id)).focus();
+  await page.keyboard.press('ArrowRight'); // to the first child
+  for (let loaded = PAGE_SIZE; loaded < total; loaded += PAGE_SIZE) {
+    for (let i = 0; i < PAGE_SIZE; i++) await page.keyboard.press('ArrowDown');
+    await page.locator('.gcard--more:focus').waitFor();
+    await page.keyboard.press('Enter');
+    // The page arrived: the focus moved on to its first distributor.
+    await page.waitForFunction(
+      () => document.activeElement?.matches('[role="treeitem"]:not(.gcard--more)') === true,
+    );
+  }
 }
 
-/** Scrolls the tree's viewport top to bottom; the most rows ever in the DOM and the slowest frame. */
-async function scrollThrough(page: Page) {
-  return page.evaluate(async () => {
-    const viewport = document.querySelector('.genealogy__viewport');
-    if (!(viewport instanceof HTMLElement)) throw new Error('no tree viewport');
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-    let maxRows = 0;
-    let steps = 0;
-    let slowest = 0;
-    let total = 0;
-    viewport.scrollTop = 0;
-    await frame();
-    const step = Math.round(viewport.clientHeight * 0.9);
-    while (true) {
-      const started = performance.now();
-      viewport.scrollTop += step;
-      viewport.dispatchEvent(new Event('scroll'));
-      await frame();
-      await frame();
-      const spent = (performance.now() - started) / 2;
-      slowest = Math.max(slowest, spent);
-      total += spent;
-      maxRows = Math.max(maxRows, document.querySelectorAll('[role="treeitem"]').length);
-      steps++;
-      if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1 || steps > 5000) break;
-    }
-    const tree = document.querySelector('[role="tree"]');
-    const visibleRows = Math.round((tree?.getBoundingClientRect().height ?? 0) / 56);
-    return { maxRows, steps, slowestFrame: slowest, meanFrame: total / Math.max(steps, 1), visibleRows };
+/**
+ * Opens `limit` more nodes by keyboard, walking the tree top-down (Down to the next closed node, Right opens it),
+ * with the 500-children node closed meanwhile (its leaves would be walked one by one); then opens that node again
+ * and puts the focus on its first child, so the panning starts on its row.
+ */
+async function expandMany(page: Page, limit: number, wideId: number): Promise<number> {
+  const focused = () =>
+    page.evaluate(() => ({
+      node: document.activeElement?.getAttribute('data-node') ?? null,
+      expanded: document.activeElement?.getAttribute('aria-expanded') ?? null,
+    }));
+  await page.locator(card(wideId)).focus();
+  await page.keyboard.press('-');
+  await page.keyboard.press('Home');
+  let opened = 0;
+  for (let guard = 0; opened < limit && guard < limit * 30; guard++) {
+    await page.keyboard.press('ArrowDown');
+    if ((await focused()).expanded !== 'false') continue;
+    await page.keyboard.press('ArrowRight');
+    opened++;
+    await page.waitForFunction(() => document.querySelector('[role="treeitem"][aria-busy="true"]') === null);
+  }
+  await page.keyboard.press('Home');
+  for (let step = 0; (await focused()).node !== String(wideId); step++) {
+    if (step > 200) throw new Error(`node ${wideId} not reached from the root by keyboard`);
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('+');
+  await page.keyboard.press('ArrowRight');
+  await painted(page);
+  return opened;
+}
+
+interface PanFigures {
+  steps: number;
+  maxElements: number;
+  maxCards: number;
+  slowestFrame: number;
+  meanFrame: number;
+}
+
+/** Elements and cards inside the canvas now. */
+const domCount = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('.gchart__canvas');
+    return {
+      elements: canvas?.querySelectorAll('*').length ?? 0,
+      cards: canvas?.querySelectorAll('[role="treeitem"]').length ?? 0,
+    };
   });
-}
 
-/** Opens closed rows from the top of the tree (Right on each), up to `limit` openings, so the tree grows long. */
-async function expandMany(page: Page, limit: number): Promise<number> {
-  return page.evaluate(async (limit) => {
-    const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-    const viewport = document.querySelector('.genealogy__viewport');
-    if (!(viewport instanceof HTMLElement)) throw new Error('no tree viewport');
-    let opened = 0;
-    for (let guard = 0; opened < limit && guard < limit * 40; guard++) {
-      const closed = [...document.querySelectorAll('[role="treeitem"][aria-expanded="false"]')].find(
-        (element) => element.getBoundingClientRect().top >= viewport.getBoundingClientRect().top,
-      );
-      if (closed instanceof HTMLElement) {
-        closed.click();
-        opened++;
-        while (document.querySelector('[role="treeitem"][aria-busy="true"]') !== null) await frame();
-        await frame();
-      } else {
-        if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1) break;
-        viewport.scrollTop += viewport.clientHeight * 0.8;
-        await frame();
-        await frame();
-      }
+/**
+ * Pans by mouse drags along a route of screen offsets, counting the DOM inside the canvas after every drag step
+ * and recording the frames in the page meanwhile (the longest frame is the slowest pan step).
+ */
+async function panAlong(page: Page, moves: readonly [number, number][]): Promise<PanFigures> {
+  const box = await page.locator('.gchart__canvas').boundingBox();
+  if (box === null) throw new Error('no canvas');
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    const state = { frames, running: true, last: performance.now() };
+    (globalThis as unknown as { __frames: typeof state }).__frames = state;
+    const tick = (now: number) => {
+      frames.push(now - state.last);
+      state.last = now;
+      if (state.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  let maxElements = 0;
+  let maxCards = 0;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  for (const [dx, dy] of moves) {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 4; i++) {
+      await page.mouse.move(x + (dx * i) / 4, y + (dy * i) / 4);
+      await painted(page);
+      const count = await domCount(page);
+      maxElements = Math.max(maxElements, count.elements);
+      maxCards = Math.max(maxCards, count.cards);
     }
-    viewport.scrollTop = 0;
-    return opened;
-  }, limit);
+    await page.mouse.up();
+  }
+  const frames = await page.evaluate(() => {
+    const state = (globalThis as unknown as { __frames: { frames: number[]; running: boolean } }).__frames;
+    state.running = false;
+    return state.frames.slice(1);
+  });
+  const slowestFrame = Math.max(...frames);
+  const meanFrame = frames.reduce((sum, value) => sum + value, 0) / Math.max(frames.length, 1);
+  return { steps: moves.length * 4, maxElements, maxCards, slowestFrame, meanFrame };
 }
 
 async function main(): Promise<void> {
@@ -289,13 +350,14 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const dataDir = flags['data-dir'];
-  if (dataDir === undefined) throw new Error(`--data-dir is required\n${USAGE}`);
+  const dataDir = join(ROOT, flags['data-dir']);
   const requests = whole('requests', flags.requests, 10, 100_000);
-  const expansions = whole('expansions', flags.expansions, 0, 10_000);
+  const expansions = whole('expansions', flags.expansions, 0, 1000);
+  const panSteps = whole('pan-drags', flags['pan-drags'], 2, 10_000);
   const dist = join(ROOT, flags.dist);
 
-  console.log(`Data: ${dataDir}`);
+  console.log(`Data: ${flags['data-dir']}`);
+  await ensureLargeSet(dataDir);
   const prepared = await prepare(dataDir);
   console.log(
     `  downline of ${PARTNER}: ${prepared.members.toLocaleString('en')} members; ` +
@@ -303,9 +365,10 @@ async function main(): Promise<void> {
         ? `no node had ${WIDE} children: added ${prepared.added} under node ${prepared.wideId}`
         : `node ${prepared.wideId} has ${WIDE}+ children`),
   );
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.log(`Building the SPA into ${flags.dist}...`);
-    const code = await run(BIN('vite'), ['build', '--outDir', dist, '--logLevel', 'warn']);
+  const stale = distStaleReason(dist);
+  if (stale !== null) {
+    console.log(`Building the SPA into ${flags.dist} (${stale})...`);
+    const code = await run(BIN('vite'), ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn']);
     if (code !== 0) throw new Error('vite build failed');
   }
 
@@ -334,54 +397,65 @@ async function main(): Promise<void> {
     const children = await serverLatency(server.url, token, childPaths, requests);
     const wide = await serverLatency(server.url, token, widePaths, Math.max(50, Math.floor(requests / 3)));
     const rootPage = await serverLatency(server.url, token, [`/users/my-network?pageSize=${PAGE_SIZE}`], 50);
-    const search = await serverLatency(
-      server.url,
-      token,
-      ['/users/my-network/search?page=1&pageSize=20'],
-      20,
-    );
+    const search = await serverLatency(server.url, token, ['/users/my-network/search?page=1&pageSize=8'], 20);
+    const line = await serverLatency(server.url, token, [`/users/my-network/${prepared.deepId}/path`], 50);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
     await context.addCookies([{ name: 'token', value: token, url: server.url, sameSite: 'Lax' }]);
     // tsx keeps function names with a `__name` helper, which the functions sent to the page would call.
     await context.addInitScript('globalThis.__name = (target) => target;');
     const page = await context.newPage();
-    await page.goto(`${server.url}/my-distributers?view=tree`);
-    await page.locator('[role="treeitem"][aria-level="2"]').first().waitFor();
+    // The 500-children node may be past the first page of the first line: shown the way search shows a member.
+    await page.goto(`${server.url}/my-distributers?view=tree&reveal=${prepared.wideId}`);
+    await page.locator(`${card(prepared.wideId)}.gcard--found`).waitFor();
     await page.waitForLoadState('networkidle');
+    await page.locator('.gchart__canvas').scrollIntoViewIfNeeded();
 
-    await revealRow(page, prepared.wideId);
-    const cold = await timeExpand(page, prepared.wideId, 3);
+    const cold = await timeToggle(page, prepared.wideId, 3, true);
+    await page.waitForLoadState('networkidle');
     const warm: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await collapse(page, prepared.wideId, 3);
-      warm.push(await timeExpand(page, prepared.wideId, 3));
+      await timeToggle(page, prepared.wideId, 3, false);
+      warm.push(await timeToggle(page, prepared.wideId, 3, true));
     }
-    // All ten pages of the 500 children, through the "show more" row.
-    const more = page.locator('[role="treeitem"]', { hasText: /\d+\s*из\s*\d+|\d+ of \d+/ });
-    for (let i = 1; i < WIDE / PAGE_SIZE; i++) {
-      const loaded = await page.locator('[role="treeitem"][aria-level="3"]').count();
-      await page.evaluate(() => {
-        const viewport = document.querySelector('.genealogy__viewport');
-        if (viewport instanceof HTMLElement) viewport.scrollTop = viewport.scrollHeight;
-      });
-      await more.last().click();
-      await page.waitForFunction(
-        (before) => document.querySelector('[role="treeitem"][aria-busy="true"]') === null && before >= 0,
-        loaded,
-      );
-    }
-    await revealRow(page, prepared.wideId);
+    await loadAllPages(page, prepared.wideId, WIDE);
+    const loaded = await page.evaluate(
+      (selector) => document.querySelector(selector)?.getAttribute('aria-setsize'),
+      `[role="treeitem"][aria-level="3"]`,
+    );
+    // Left from a child goes back to the node (the view follows it).
+    await page.keyboard.press('ArrowLeft');
+    await page.locator(`${card(prepared.wideId)}:focus`).waitFor();
+    await painted(page);
     const warmAll: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await collapse(page, prepared.wideId, 3);
-      warmAll.push(await timeExpand(page, prepared.wideId, 3));
+      await timeToggle(page, prepared.wideId, 3, false);
+      warmAll.push(await timeToggle(page, prepared.wideId, 3, true));
     }
     warm.sort((a, b) => a - b);
     warmAll.sort((a, b) => a - b);
 
-    const opened = await expandMany(page, expansions);
-    const scroll = await scrollThrough(page);
+    const opened = await expandMany(page, expansions, prepared.wideId);
+    const along = Math.max(1, Math.floor(panSteps / 2));
+    // At scale 1: along the 500-wide row (each drag 600 px), then up the levels above it and back down.
+    const atOne = await panAlong(page, [
+      ...Array.from({ length: along }, (): [number, number] => [-600, 0]),
+      [0, 260],
+      [0, 260],
+      [0, -260],
+      [0, -260],
+    ]);
+    await page.screenshot({ path: '.tmp/shots/bench-pan-1.png' });
+    // Zoomed out as far as it goes: each drag covers more than twice as much of the row, back the other way.
+    for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Уменьшить' }).click();
+    const scale = await page.locator('.gchart__canvas').getAttribute('data-scale');
+    const zoomedOut = await panAlong(page, [
+      ...Array.from({ length: along }, (): [number, number] => [600, 0]),
+      [0, 200],
+      [0, -200],
+    ]);
+    await page.screenshot({ path: '.tmp/shots/bench-pan-2.png' });
+    const cards = await page.evaluate(() => document.querySelectorAll('[role="treeitem"]').length);
     await context.close();
 
     const lines = [
@@ -397,47 +471,49 @@ async function main(): Promise<void> {
         'server: the root (GET /users/my-network)',
         `p50 ${ms(rootPage.p50)}  p95 ${ms(rootPage.p95)}  (n=${rootPage.n})`,
       ],
+      ['server: the search (pageSize 8)', `p50 ${ms(search.p50)}  p95 ${ms(search.p95)}  (n=${search.n})`],
       [
-        'server: the list, first page (search, pageSize 20)',
-        `p50 ${ms(search.p50)}  p95 ${ms(search.p95)}  (n=${search.n})`,
+        `server: the line down to the deepest member (/path)`,
+        `p50 ${ms(line.p50)}  p95 ${ms(line.p95)}  (n=${line.n})`,
+      ],
+      [`expand the ${WIDE}-children node, cold (request + 50 cards)`, `${ms(cold)}`],
+      [`expand it again, 50 loaded`, `median ${ms(warm[2] ?? NaN)}  max ${ms(warm.at(-1) ?? NaN)}`],
+      [
+        `expand it again, all ${loaded ?? '?'} loaded (click → painted)`,
+        `median ${ms(warmAll[2] ?? NaN)}  max ${ms(warmAll.at(-1) ?? NaN)}  (goal ≤ ${GOAL_EXPAND_MS} ms)`,
       ],
       [
-        `expand the ${WIDE}-children node, cold (request + render of 50)`,
-        `${ms(cold)}  (goal ≤ ${GOAL_EXPAND_MS} ms)`,
+        'before panning',
+        `${opened} more nodes opened by keyboard; cards in the DOM after the pans: ${cards}`,
       ],
       [
-        `expand it again, children loaded (50 rows)`,
-        `median ${ms(warm[2] ?? NaN)}  max ${ms(warm.at(-1) ?? NaN)}`,
+        `pan at scale 1 (${atOne.steps} drag steps)`,
+        `max ${atOne.maxElements} elements / ${atOne.maxCards} cards in the canvas  (goal ≤ ${GOAL_DOM})`,
       ],
       [
-        `expand it again, all ${WIDE} loaded`,
-        `median ${ms(warmAll[2] ?? NaN)}  max ${ms(warmAll.at(-1) ?? NaN)}`,
+        `pan at scale ${scale ?? '?'} (${zoomedOut.steps} drag steps)`,
+        `max ${zoomedOut.maxElements} elements / ${zoomedOut.maxCards} cards in the canvas  (goal ≤ ${GOAL_DOM})`,
       ],
       [
-        'expanded tree',
-        `${scroll.visibleRows.toLocaleString('en')} visible rows after ${opened} more openings`,
-      ],
-      [
-        'DOM rows while scrolling it top to bottom',
-        `max ${scroll.maxRows} over ${scroll.steps} steps  (goal ≤ ${GOAL_ROWS})`,
-      ],
-      [
-        'scroll step (scroll → painted, per frame)',
-        `mean ${ms(scroll.meanFrame)}  slowest ${ms(scroll.slowestFrame)}`,
+        'frames while panning',
+        `mean ${ms((atOne.meanFrame + zoomedOut.meanFrame) / 2)}  slowest ${ms(
+          Math.max(atOne.slowestFrame, zoomedOut.slowestFrame),
+        )}`,
       ],
     ];
     const width = Math.max(...lines.map(([label]) => (label ?? '').length));
-    console.log('\nGenealogy benchmark (Chromium 1280×900, large data set)');
+    console.log('\nGenealogy benchmark (Chromium 1280×900, large data set, the drawn tree)');
     for (const [label, value] of lines) console.log(`  ${(label ?? '').padEnd(width)}  ${value ?? ''}`);
     console.log(
       JSON.stringify({
         serverChildrenP95Ms: Number(children.p95.toFixed(1)),
         serverWideNodeP95Ms: Number(wide.p95.toFixed(1)),
+        serverPathP95Ms: Number(line.p95.toFixed(1)),
         expandColdMs: Number(cold.toFixed(1)),
         expandWarmMedianMs: Number((warm[2] ?? NaN).toFixed(1)),
         expandWarmAll500MedianMs: Number((warmAll[2] ?? NaN).toFixed(1)),
-        maxDomRows: scroll.maxRows,
-        visibleRows: scroll.visibleRows,
+        maxDomElementsPanning: Math.max(atOne.maxElements, zoomedOut.maxElements),
+        maxCardsPanning: Math.max(atOne.maxCards, zoomedOut.maxCards),
       }),
     );
   } finally {

@@ -1,31 +1,29 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { close, more, open, pageFailed, pageLoaded, revealLine } from './genealogy.branches.ts';
 import {
-  emptyBranch,
   errorCode,
   findRow,
   firstChildKey,
   firstKey,
   flattenTree,
-  isWithin,
   lastKey,
-  moreKey,
   nodeKey,
   stepKey,
   withPage,
 } from './genealogy.tree.ts';
 import type {
-  Branch,
   ChildrenRequest,
   GenealogyContext,
   GenealogyEvent,
   GenealogyInput,
+  GenealogyLine,
   GenealogyView,
 } from './genealogy.types.ts';
 
 /**
  * The genealogy tree: which nodes are open, which pages of children are loaded, and where the keyboard focus is.
  *
- * loadingRoot --done--> ready (idle <-> loading)      the root's node and first page of children; root open
+ * loadingRoot --done--> ready (pages: idle <-> loading  ||  finder: idle <-> loadingLine)
  *             --error--> rootFailed --root.retry--> loadingRoot
  *
  * In `ready`, opening a node whose children were never loaded queues page 1 of them; "show more" queues the next
@@ -38,53 +36,19 @@ import type {
  * row, first/last, right = open a closed node or go to its first child, left = close an open node or go to the
  * parent. Closing a node whose subtree holds the focus moves the focus to that node; a page loaded from a focused
  * "show more" row moves the focus to the first distributor of that page.
+ *
+ * `path.reveal` (a member chosen in the search, or `revealId` given at start) loads the member's line through the
+ * injected `loadLine` actor (`ready.finder.loadingLine`, a newer request replaces the one in flight), then opens
+ * every node of it below the root, pins the line's members not loaded yet and focuses the member (`reveal`).
  */
 
 const injected = () => {
-  throw new Error('loadChildren is injected with genealogyMachine.provide({ actors })');
+  throw new Error('loadChildren and loadLine are injected with genealogyMachine.provide({ actors })');
 };
 
 export const DEFAULT_CHILDREN_PAGE_SIZE = 50;
 
 const treeOf = (context: GenealogyContext) => flattenTree(context);
-
-/** Marks a node open and queues its first page when its children were never loaded (or the last load failed). */
-function open(context: GenealogyContext, id: number): Partial<GenealogyContext> {
-  const row = findRow(treeOf(context), nodeKey(id));
-  if (row?.kind !== 'node' || !row.expandable || row.expanded) return {};
-  const branch = context.branches[id];
-  const expanded = { ...context.expanded, [id]: true as const };
-  const needsFirstPage = branch === undefined || (branch.children.length === 0 && branch.status === 'failed');
-  if (!needsFirstPage) return { expanded };
-  return {
-    expanded,
-    branches: { ...context.branches, [id]: { ...(branch ?? emptyBranch()), status: 'loading', error: null } },
-    queue: [...context.queue, { nodeId: id, page: 1, pageSize: context.pageSize }],
-  };
-}
-
-function close(context: GenealogyContext, id: number): Partial<GenealogyContext> {
-  if (context.expanded[id] !== true) return {};
-  const tree = treeOf(context);
-  const key = nodeKey(id);
-  const focusedKey =
-    context.focusedKey !== null && isWithin(tree, context.focusedKey, key) ? key : context.focusedKey;
-  const expanded = { ...context.expanded };
-  delete expanded[id];
-  return { expanded, focusedKey };
-}
-
-/** Queues the next page of an open node (or the page that failed). */
-function more(context: GenealogyContext, id: number): Partial<GenealogyContext> {
-  const branch = context.branches[id];
-  if (branch === undefined || branch.status === 'loading' || context.expanded[id] !== true) return {};
-  const incomplete = branch.status === 'failed' || branch.children.length < branch.total;
-  if (!incomplete) return {};
-  return {
-    branches: { ...context.branches, [id]: { ...branch, status: 'loading', error: null } },
-    queue: [...context.queue, { nodeId: id, page: branch.pages + 1, pageSize: context.pageSize }],
-  };
-}
 
 export const genealogyMachine = setup({
   types: {
@@ -95,6 +59,8 @@ export const genealogyMachine = setup({
   actors: {
     /** Resolves with the node and the requested page of its children; rejects with the normalised API error. */
     loadChildren: fromPromise<GenealogyView, ChildrenRequest>(injected),
+    /** Resolves with the line from the caller down to the member (the caller first). */
+    loadLine: fromPromise<GenealogyLine, { id: number }>(injected),
   },
   actions: {
     focusRow: assign(({ context, event }) => {
@@ -142,6 +108,7 @@ export const genealogyMachine = setup({
   },
   guards: {
     hasQueuedPage: ({ context }) => context.queue.length > 0,
+    hasReveal: ({ context }) => context.reveal?.status === 'loading',
   },
 }).createMachine({
   id: 'genealogy',
@@ -154,6 +121,10 @@ export const genealogyMachine = setup({
     expanded: {},
     queue: [],
     focusedKey: null,
+    reveal:
+      input.revealId === undefined || input.revealId === null
+        ? null
+        : { id: input.revealId, status: 'loading', error: null },
   }),
   initial: 'loadingRoot',
   states: {
@@ -182,7 +153,7 @@ export const genealogyMachine = setup({
       on: { 'root.retry': { target: 'loadingRoot' } },
     },
     ready: {
-      initial: 'idle',
+      type: 'parallel',
       on: {
         'node.focus': { actions: 'focusRow' },
         'node.expand': { actions: 'expandNode' },
@@ -197,50 +168,63 @@ export const genealogyMachine = setup({
         'nav.left': { actions: 'goLeft' },
       },
       states: {
-        idle: {
-          always: { guard: 'hasQueuedPage', target: 'loading' },
-        },
-        loading: {
-          invoke: {
-            id: 'loadChildren',
-            src: 'loadChildren',
-            input: ({ context }) => context.queue[0] ?? { nodeId: context.rootId, page: 1, pageSize: 1 },
-            onDone: {
-              target: 'idle',
-              actions: assign(({ context, event }) => {
-                const request = context.queue[0];
-                const id = request?.nodeId ?? event.output.node.id;
-                const before = context.branches[id]?.children.length ?? 0;
-                const branch = withPage(context.branches[id], event.output);
-                // "Show more" pressed from the keyboard: the focus goes on to the first distributor it brought.
-                const firstNew = branch.children[before];
-                const focusedKey =
-                  context.focusedKey === moreKey(id) && firstNew !== undefined
-                    ? nodeKey(firstNew.id)
-                    : context.focusedKey;
-                return {
-                  queue: context.queue.slice(1),
-                  branches: { ...context.branches, [id]: branch },
-                  focusedKey,
-                };
-              }),
+        finder: {
+          initial: 'idle',
+          on: {
+            // A newer search replaces the line in flight (the finder is re-entered, its invoke restarted).
+            'path.reveal': {
+              target: '.loadingLine',
+              reenter: true,
+              actions: assign(({ event }) => ({
+                reveal: { id: event.id, status: 'loading' as const, error: null },
+              })),
             },
-            onError: {
-              target: 'idle',
-              actions: assign(({ context, event }) => {
-                const id = context.queue[0]?.nodeId;
-                const branch: Branch | undefined =
-                  id === null || id === undefined ? undefined : context.branches[id];
-                if (id === null || id === undefined || branch === undefined)
-                  return { queue: context.queue.slice(1) };
-                return {
-                  queue: context.queue.slice(1),
-                  branches: {
-                    ...context.branches,
-                    [id]: { ...branch, status: 'failed' as const, error: errorCode(event.error) },
-                  },
-                };
-              }),
+          },
+          states: {
+            idle: { always: { guard: 'hasReveal', target: 'loadingLine' } },
+            loadingLine: {
+              invoke: {
+                id: 'loadLine',
+                src: 'loadLine',
+                input: ({ context }) => ({ id: context.reveal?.id ?? 0 }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => revealLine(context, event.output)),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    reveal: {
+                      id: context.reveal?.id ?? 0,
+                      status: 'failed' as const,
+                      error: errorCode(event.error),
+                    },
+                  })),
+                },
+              },
+            },
+          },
+        },
+        pages: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'hasQueuedPage', target: 'loading' },
+            },
+            loading: {
+              invoke: {
+                id: 'loadChildren',
+                src: 'loadChildren',
+                input: ({ context }) => context.queue[0] ?? { nodeId: context.rootId, page: 1, pageSize: 1 },
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => pageLoaded(context, event.output)),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => pageFailed(context, event.error)),
+                },
+              },
             },
           },
         },

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { genealogyMachine } from './genealogy.machine.ts';
 import { findRow, flattenTree, type FlatTree } from './genealogy.tree.ts';
-import type { GenealogyNode, RowKey, TreeRow } from './genealogy.types.ts';
+import type { GenealogyNode, Reveal, RowKey, TreeRow } from './genealogy.types.ts';
 
 type GenealogySnapshot = SnapshotFrom<typeof genealogyMachine>;
 
@@ -27,4 +27,7 @@ export const selectFocusedKey = (snapshot: GenealogySnapshot): RowKey | null => 
 
 /** True while any page of children is on its way. */
 export const selectIsLoadingChildren = (snapshot: GenealogySnapshot): boolean =>
-  snapshot.matches({ ready: 'loading' });
+  snapshot.matches({ ready: { pages: 'loading' } });
+
+/** The last member looked for and where that stands. */
+export const selectReveal = (snapshot: GenealogySnapshot): Reveal | null => snapshot.context.reveal;

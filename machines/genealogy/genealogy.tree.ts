@@ -78,11 +78,10 @@ function flatten(
       busy: isExpanded && branch?.status === 'loading' && branch.children.length === 0,
     });
     if (!isExpanded || branch === undefined) continue;
-    const { children } = branch;
+    const children = shownChildren(branch);
+    const loaded = branch.children.length;
     const setsize = Math.max(branch.total, children.length);
-    const hasMore =
-      (children.length < branch.total && children.length > 0) ||
-      (branch.status === 'failed' && children.length === 0);
+    const hasMore = (loaded < branch.total && loaded > 0) || (branch.status === 'failed' && loaded === 0);
     if (hasMore) stack.push({ more: branch, parentId: node.id, level: level + 1 });
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
@@ -92,6 +91,13 @@ function flatten(
     }
   }
   return { rows, index };
+}
+
+/** The loaded children, then the pinned ones (a revealed line passes through them) not loaded yet. */
+function shownChildren(branch: Branch): readonly GenealogyNode[] {
+  if (branch.pinned.length === 0) return branch.children;
+  const loaded = new Set(branch.children.map((child) => child.id));
+  return [...branch.children, ...branch.pinned.filter((child) => !loaded.has(child.id))];
 }
 
 let memo: { context: Pick<GenealogyContext, 'root' | 'branches' | 'expanded'>; tree: FlatTree } | null = null;
@@ -155,16 +161,26 @@ export function withPage(branch: Branch | undefined, view: GenealogyView): Branc
   const page = view.children;
   const previous = page.page === 1 || branch === undefined ? [] : branch.children;
   const seen = new Set(previous.map((child) => child.id));
+  const children = [...previous, ...page.items.filter((child) => !seen.has(child.id))];
+  const loaded = new Set(children.map((child) => child.id));
   return {
-    children: [...previous, ...page.items.filter((child) => !seen.has(child.id))],
+    children,
     total: page.total,
     pages: page.page,
     status: 'idle',
     error: null,
+    pinned: (branch?.pinned ?? []).filter((child) => !loaded.has(child.id)),
   };
 }
 
-export const emptyBranch = (): Branch => ({ children: [], total: 0, pages: 0, status: 'idle', error: null });
+export const emptyBranch = (): Branch => ({
+  children: [],
+  total: 0,
+  pages: 0,
+  status: 'idle',
+  error: null,
+  pinned: [],
+});
 
 /** The failure's `code` (the client normalises every failure to the API error shape), else `INTERNAL`. */
 export function errorCode(error: unknown): string {

@@ -24,6 +24,19 @@ export interface Branch {
   status: 'idle' | 'loading' | 'failed';
   /** Error code of the last failed page (`NOT_FOUND`, `INTERNAL`, ...). */
   error: string | null;
+  /**
+   * Children shown ahead of their page: a revealed member's line passes through them. They follow the loaded
+   * children and leave this list when the page holding them arrives.
+   */
+  pinned: readonly GenealogyNode[];
+}
+
+/** A member looked for (search): their line from the caller is loading, shown, or could not be shown. */
+export interface Reveal {
+  id: number;
+  /** `outside`: the member is not below the tree's current root (the tree must start higher to show them). */
+  status: 'loading' | 'shown' | 'failed' | 'outside';
+  error: string | null;
 }
 
 /** A row key: `n<id>` for a distributor, `m<parent id>` for the "show more" row after a node's loaded children. */
@@ -43,6 +56,8 @@ export interface GenealogyContext {
   queue: readonly ChildrenRequest[];
   /** The row holding the tree's one tab stop (roving tabindex). */
   focusedKey: RowKey | null;
+  /** The last member looked for, and where that stands. */
+  reveal: Reveal | null;
 }
 
 export interface GenealogyInput {
@@ -50,7 +65,12 @@ export interface GenealogyInput {
   rootId: number | null;
   /** Children per page, 1..100 (the contract's limit). */
   pageSize?: number;
+  /** A member to show as soon as the root is loaded (the search's result, kept in the URL). */
+  revealId?: number | null;
 }
+
+/** The line from the caller down to a member (`GET /users/my-network/{id}/path`), the caller first. */
+export type GenealogyLine = readonly GenealogyNode[];
 
 export type GenealogyEvent =
   | { type: 'root.retry' }
@@ -67,7 +87,9 @@ export type GenealogyEvent =
   /** WAI-ARIA tree: expands a closed node, or moves to the first child of an open one. */
   | { type: 'nav.right' }
   /** WAI-ARIA tree: closes an open node, or moves to the parent. */
-  | { type: 'nav.left' };
+  | { type: 'nav.left' }
+  /** Loads a member's line, opens every node on it and puts the focus on the member. */
+  | { type: 'path.reveal'; id: number };
 
 export type NodeRow = {
   kind: 'node';

@@ -93,6 +93,12 @@ export function createNetworkApi(client: ApiClient) {
         }),
       );
     },
+    /** `GET /users/my-network/{id}/path`: the line from the caller down to a member (the caller first). */
+    loadPath(id: number, signal?: AbortSignal): Promise<readonly NetworkNode[]> {
+      return unwrap(
+        client.GET('/users/my-network/{id}/path', { params: { path: { id } }, ...withSignal(signal) }),
+      ).then((line) => line.items);
+    },
     /** `GET /users/my-network/search`: a page of the whole downline, searched and sorted. */
     search(query: NetworkSearchQuery, signal?: AbortSignal): Promise<NetworkNodePage> {
       return unwrap(client.GET('/users/my-network/search', { params: { query }, ...withSignal(signal) }));
@@ -176,5 +182,28 @@ export function useNetworkNodeVolumes(id: number) {
     queryKey: [...networkKeys.node(id), 'volumes'] as const,
     queryFn: ({ signal }): Promise<VolumeHistoryMonth[]> =>
       unwrap(api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) })),
+  });
+}
+
+/** `GET /users/my-network/{id}/path`: the line from the caller down to `id` (the tree's breadcrumb). */
+export function useNetworkLine(id: number | null) {
+  return useQuery({
+    queryKey: [...networkKeys.node(id ?? 0), 'path'] as const,
+    queryFn: ({ signal }) => networkApi.loadPath(id ?? 0, signal),
+    enabled: id !== null,
+  });
+}
+
+/** The first matches of `q` in the whole downline (the tree's search); nothing is asked while `q` is empty. */
+export function useNetworkMatches(q: string, pageSize = 8) {
+  return useQuery({ ...networkQueries.search({ q, page: 1, pageSize }), enabled: q.trim() !== '' });
+}
+
+/** A page of a member's first line (their card), newest signing first. */
+export function useFirstLine(id: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...networkKeys.node(id), 'children', page, pageSize] as const,
+    queryFn: ({ signal }) => networkApi.loadChildren({ nodeId: id, page, pageSize }, signal),
+    placeholderData: keepPreviousData,
   });
 }

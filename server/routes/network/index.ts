@@ -5,7 +5,13 @@ import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
 import { getStatement, getStatementFile, listStatements } from './statements.ts';
-import { getMyNetwork, getNetworkNode, getNetworkNodeVolumes, searchMyNetwork } from './tree.ts';
+import {
+  getMyNetwork,
+  getNetworkNode,
+  getNetworkNodePath,
+  getNetworkNodeVolumes,
+  searchMyNetwork,
+} from './tree.ts';
 
 export const networkHandlers = {
   getMyInfo,
@@ -22,6 +28,7 @@ export const networkHandlers = {
   getStatement,
   getStatementFile,
   getNetworkNodeVolumes,
+  getNetworkNodePath,
 } satisfies Pick<
   Handlers,
   | 'getMyInfo'
@@ -38,4 +45,5 @@ export const networkHandlers = {
   | 'getStatement'
   | 'getStatementFile'
   | 'getNetworkNodeVolumes'
+  | 'getNetworkNodePath'
 >;

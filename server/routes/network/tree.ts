@@ -1,4 +1,7 @@
-/** The genealogy: `getMyNetwork`, `getNetworkNode` (a node and a page of its children) and `searchMyNetwork`. */
+/**
+ * The genealogy: `getMyNetwork`, `getNetworkNode` (a node and a page of its children), `getNetworkNodePath` (the
+ * line down to a member) and `searchMyNetwork`.
+ */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
@@ -99,6 +102,28 @@ export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ 
     gv: Number(row.gv),
     closed: row.closed,
   }));
+};
+
+/**
+ * The line from the caller down to a member of their downline: the ids in the member's materialised path
+ * (`1.5.23.`) from the caller's own id on, built as network records in one batch (a line is as long as the depth).
+ */
+export const getNetworkNodePath: Handler<'getNetworkNodePath'> = async ({ db, user, params }) => {
+  const caller = await loadCaller(db, user.userId);
+  await assertInDownline(db, caller, params.id);
+  const target = await db.selectFrom('users').where('id', '=', params.id).select('path').executeTakeFirst();
+  if (target === undefined) throw notFound();
+  const ids = target.path
+    .split('.')
+    .filter((part) => part !== '')
+    .map(Number);
+  const line = ids.slice(Math.max(ids.indexOf(caller.id), 0));
+  const items = await loadNodeList(db, line, {
+    periodStart: currentPeriod(new Date()).start,
+    rootDepth: caller.depth,
+  });
+  if (items[0]?.id !== caller.id || items.at(-1)?.id !== params.id) throw notFound();
+  return { items };
 };
 
 type SearchSort = 'name' | 'rank' | 'pv' | 'gv' | 'signingDate';

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { statusOf } from '../../api/errors.ts';
 import { PATHS } from '../../ui/paths.ts';
@@ -7,8 +8,8 @@ import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
-import { QueryFailure } from '../../ui/list-controls.tsx';
-import { useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
+import { Pager, QueryFailure } from '../../ui/list-controls.tsx';
+import { useFirstLine, useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
 import { formatMonth } from '../../i18n/business-format.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 import './my-network.css';
@@ -151,6 +152,8 @@ function DistributorCard({ node }: { node: NetworkNode }) {
 
         <VolumeHistory id={node.id} />
 
+        {node.childrenCount > 0 ? <FirstLine id={node.id} name={fullName} /> : null}
+
         <section className="distributor-card__section" aria-labelledby="distributor-team">
           <h2 id="distributor-team">{t`Team`}</h2>
           <dl className="facts">
@@ -224,6 +227,67 @@ function VolumeHistory({ id }: { id: number }) {
   return (
     <section className="distributor-card__section" aria-labelledby="distributor-history">
       <h2 id="distributor-history">{t`Volumes of the last 12 months`}</h2>
+      {body}
+    </section>
+  );
+}
+
+const FIRST_LINE_PAGE = 10;
+
+/** The member's first line (`GET /users/my-network/{id}`), a page at a time, each leading to their own card. */
+function FirstLine({ id, name }: { id: number; name: string }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const children = useFirstLine(id, page, FIRST_LINE_PAGE);
+  let body;
+  if (children.isPending) body = <Skeleton lines={4} />;
+  else if (children.isError)
+    body = (
+      <QueryFailure title={t`The first line could not be loaded.`} onRetry={() => void children.refetch()} />
+    );
+  else
+    body = (
+      <>
+        <table className="data-table data-table--stack" data-table="first-line">
+          <caption className="visually-hidden">{t`${name}'s first line, newest first`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Distributor`}</th>
+              <th scope="col">{t`Rank`}</th>
+              <th scope="col" className="data-table__numeric">
+                PV
+              </th>
+              <th scope="col" className="data-table__numeric">
+                GV
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {children.data.children.items.map((child) => (
+              <tr key={child.id}>
+                <th scope="row">
+                  <Link to={distributorPath(child.id)} className="truncate" title={child.fullName}>
+                    {child.fullName}
+                  </Link>
+                </th>
+                <td data-label={t`Rank`}>{i18n._(RANK_NAMES[child.rank])}</td>
+                <td className="data-table__numeric" data-label="PV">
+                  {formatPoints(child.volumes.pv, locale)}
+                </td>
+                <td className="data-table__numeric" data-label="GV">
+                  {formatPoints(child.volumes.gv, locale)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={page} pageSize={FIRST_LINE_PAGE} total={children.data.children.total} onPage={setPage} />
+      </>
+    );
+  return (
+    <section className="distributor-card__section" aria-labelledby="distributor-first-line">
+      <h2 id="distributor-first-line">{t`First line`}</h2>
       {body}
     </section>
   );

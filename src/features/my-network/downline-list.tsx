@@ -7,7 +7,7 @@ import { useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
-import { distributorPath } from './network-paths.ts';
+import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import {
@@ -322,7 +322,7 @@ function SortButton({
 }
 
 function DownlineRow({ node }: { node: NetworkNode }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const rank = i18n._(RANK_NAMES[node.rank]);
   return (
@@ -335,6 +335,9 @@ function DownlineRow({ node }: { node: NetworkNode }) {
           {node.email}
         </span>
         <span className="data-table__secondary phone-only">{rank}</span>
+        <Link to={treePath(null, node.id)} className="data-table__secondary">
+          {t`Show in the tree`}
+        </Link>
       </td>
       <td className="col-optional">{rank}</td>
       <td className="data-table__numeric">{formatPoints(node.volumes.pv, locale)}</td>

@@ -4,7 +4,7 @@ import { selectUser } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../data/auth-context.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { GenealogyTree } from './genealogy-tree.tsx';
+import { GenealogyChart } from './genealogy-chart.tsx';
 import { DownlineList } from './downline-list.tsx';
 import { positiveInt } from '../../ui/list-controls.tsx';
 import { NetworkExportButton } from './network-export-button.tsx';
@@ -12,13 +12,18 @@ import './my-network.css';
 
 type View = 'list' | 'tree';
 
-/** My Network: the downline as a list (search, sort, pages) or as a genealogy tree, and its download. */
+/**
+ * My Network: the downline as a list (search, sort, pages, attention filter; the accessible alternative) or as the
+ * drawn genealogy tree (`?view=tree&root=<id>&reveal=<id>`), and its download.
+ */
 export default function MyNetworkPage() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'tree' ? 'tree' : 'list';
   const rootParam = params.get('root');
   const rootId = rootParam === null ? null : positiveInt(rootParam, 0) || null;
+  const revealParam = params.get('reveal');
+  const revealId = revealParam === null ? null : positiveInt(revealParam, 0) || null;
   const viewerId = useAuthSelector(selectUser)?.id ?? null;
 
   const onView = (next: string) => {
@@ -28,9 +33,22 @@ export default function MyNetworkPage() {
       else {
         updated.delete('view');
         updated.delete('root');
+        updated.delete('reveal');
       }
       return updated;
     });
+  };
+
+  /** The member found by search stays in the URL (reload shows them again); no new history entry. */
+  const onReveal = (id: number) => {
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set('reveal', String(id));
+        return updated;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -45,7 +63,15 @@ export default function MyNetworkPage() {
           {
             value: 'tree',
             label: t`Tree`,
-            content: <GenealogyTree key={rootId ?? 'me'} viewerId={viewerId} rootId={rootId} />,
+            content: (
+              <GenealogyChart
+                key={rootId ?? 'me'}
+                viewerId={viewerId}
+                rootId={rootId}
+                revealId={revealId}
+                onReveal={onReveal}
+              />
+            ),
           },
         ]}
       />

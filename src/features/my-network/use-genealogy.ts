@@ -1,76 +1,74 @@
 import { useState } from 'react';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
-import type { ChildrenRequest, GenealogyView } from '../../../machines/genealogy/genealogy.types.ts';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { STALE_TIME_MS } from '../../api/query-client.ts';
-import { networkApi } from '../../data/network.ts';
+import type { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
+import {
+  apiGenealogyDeps,
+  provideGenealogy,
+  type GenealogyDeps,
+  type LoadChildren,
+} from './genealogy.actors.ts';
 
 export type GenealogyActor = ActorRefFrom<typeof genealogyMachine>;
-
-export type LoadChildren = (request: ChildrenRequest, signal: AbortSignal) => Promise<GenealogyView>;
+export type { LoadChildren };
 
 export const CHILDREN_PAGE_SIZE = 50;
 
-/** The machine with its one actor: pages of children from the API. */
+/** The machine with its two calls: pages of children and a member's line (the API's unless replaced). */
 export function createGenealogyActor(
   rootId: number | null,
-  loadChildren: LoadChildren = (request, signal) => networkApi.loadChildren(request, signal),
+  deps: Partial<GenealogyDeps> = {},
+  revealId: number | null = null,
 ): GenealogyActor {
-  return createActor(
-    genealogyMachine.provide({
-      actors: {
-        loadChildren: fromPromise<GenealogyView, ChildrenRequest>(({ input, signal }) =>
-          loadChildren(input, signal),
-        ),
-      },
-    }),
-    { input: { rootId, pageSize: CHILDREN_PAGE_SIZE } },
-  );
+  return createActor(provideGenealogy({ ...apiGenealogyDeps(), ...deps }), {
+    input: { rootId, pageSize: CHILDREN_PAGE_SIZE, revealId },
+  });
 }
 
 /**
  * The last tree shown stays alive for the query cache's fresh time, so opening a distributor's card and coming
- * back finds the tree as it was left (open nodes, loaded pages, focus, scroll position).
+ * back finds the tree as it was left (open nodes, loaded pages, focus).
  */
 interface KeptTree {
   key: string;
   actor: GenealogyActor;
   createdAt: number;
-  scrollTop: number;
 }
 
 let kept: KeptTree | null = null;
 
-function treeFor(key: string, rootId: number | null, loadChildren?: LoadChildren): KeptTree {
-  if (kept !== null && kept.key === key && Date.now() - kept.createdAt < STALE_TIME_MS) return kept;
+function treeFor(
+  key: string,
+  rootId: number | null,
+  deps: Partial<GenealogyDeps>,
+  revealId: number | null,
+): KeptTree {
+  if (kept !== null && kept.key === key && Date.now() - kept.createdAt < STALE_TIME_MS) {
+    // The kept tree comes back as it was left; a member asked for in the URL is still shown.
+    const shown = kept.actor.getSnapshot().context.reveal?.id ?? null;
+    if (revealId !== null && shown !== revealId) kept.actor.send({ type: 'path.reveal', id: revealId });
+    return kept;
+  }
   kept?.actor.stop();
-  const actor = createGenealogyActor(rootId, loadChildren);
+  const actor = createGenealogyActor(rootId, deps, revealId);
   actor.start();
-  kept = { key, actor, createdAt: Date.now(), scrollTop: 0 };
+  kept = { key, actor, createdAt: Date.now() };
   return kept;
 }
 
-/** Forgets the kept tree (tests, logout). */
-export function forgetGenealogy(): void {
-  kept?.actor.stop();
-  kept = null;
-}
-
-/** Remembers where the tree `key` was scrolled to (when its view unmounts). */
-export function rememberScroll(key: string, top: number): void {
-  if (kept !== null && kept.key === key) kept.scrollTop = top;
-}
-
-/** The scroll position the tree `key` was left at. */
-export function keptScroll(key: string): number {
-  return kept !== null && kept.key === key ? kept.scrollTop : 0;
-}
-
-/** The genealogy actor for a viewer and a root (`loadChildren` replaces the API in tests), and its cache key. */
-export function useGenealogy(viewerId: number | null, rootId: number | null, loadChildren?: LoadChildren) {
+/**
+ * The genealogy actor for a viewer and a root (`deps` replace the API in tests), and its cache key; `revealId` is
+ * a member to show once the root is in (the search's result kept in the URL).
+ */
+export function useGenealogy(
+  viewerId: number | null,
+  rootId: number | null,
+  deps: Partial<GenealogyDeps> = {},
+  revealId: number | null = null,
+) {
   const key = `${viewerId ?? 'anonymous'}:${rootId ?? 'me'}`;
-  const [tree, setTree] = useState(() => treeFor(key, rootId, loadChildren));
-  const current = tree.key === key ? tree : treeFor(key, rootId, loadChildren);
+  const [tree, setTree] = useState(() => treeFor(key, rootId, deps, revealId));
+  const current = tree.key === key ? tree : treeFor(key, rootId, deps, revealId);
   if (current !== tree) setTree(current);
   return { actor: current.actor, key };
 }

@@ -10,7 +10,7 @@ const rows = (page: Page) => page.locator('table.data-table tbody tr');
 /** The table shows exactly these distributors, in this order. */
 async function expectRows(page: Page, expected: NetworkNodePage) {
   await expect(rows(page)).toHaveCount(expected.items.length);
-  await expect(rows(page).locator('td:first-child a')).toHaveText(
+  await expect(rows(page).locator('td:first-child a.data-table__primary')).toHaveText(
     expected.items.map((item) => item.fullName),
   );
 }

@@ -32,7 +32,7 @@ type Actor = ReturnType<typeof start>;
 
 /** Waits until no page is queued or loading. */
 const settled = (actor: Actor) =>
-  waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.queue.length === 0);
+  waitFor(actor, (s) => s.matches({ ready: { pages: 'idle' } }) && s.context.queue.length === 0);
 
 const keys = (rows: readonly TreeRow[]) => rows.map((row) => row.key);
 

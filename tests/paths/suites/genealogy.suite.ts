@@ -3,6 +3,7 @@ import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.
 import type {
   ChildrenRequest,
   GenealogyEvent,
+  GenealogyLine,
   GenealogyView,
 } from '../../../machines/genealogy/genealogy.types.ts';
 import { fakeNode } from '../../machines/genealogy/fake-network.ts';
@@ -13,6 +14,7 @@ import { definePathSuite, machineLevel } from '../support/suite.ts';
 export const genealogyPathMachine = genealogyMachine.provide({
   actors: {
     loadChildren: fromPromise<GenealogyView, ChildrenRequest>(() => new Promise<GenealogyView>(() => {})),
+    loadLine: fromPromise<GenealogyLine, { id: number }>(() => new Promise<GenealogyLine>(() => {})),
   },
 });
 type Machine = typeof genealogyPathMachine;
@@ -56,7 +58,15 @@ const userEvents: GEvt[] = [
   { type: 'nav.last' },
   { type: 'nav.right' },
   { type: 'nav.left' },
+  { type: 'path.reveal', id: 1001001 },
 ];
+
+/** The line from the caller (the root, 1) down to a member: `parent * 1000 + n` ids, as in the fake network. */
+function lineTo(id: number): GenealogyLine {
+  const ids: number[] = [];
+  for (let at = id; at >= ROOT; at = Math.floor(at / 1000)) ids.unshift(at);
+  return ids.map((lineId, level) => fakeNode(lineId, SHAPE[lineId] ?? 0, level));
+}
 
 /** The answers XState sends: the root's, and the one for the page at the head of the queue. */
 function candidateEvents(snapshot: Snap<Machine>): GEvt[] {
@@ -68,6 +78,13 @@ function candidateEvents(snapshot: Snap<Machine>): GEvt[] {
     }),
     system({ type: 'xstate.error.actor.loadRoot', error: failure }),
   ];
+  const reveal = context.reveal;
+  if (reveal?.status === 'loading' && snapshot.matches({ ready: { finder: 'loadingLine' } })) {
+    answers.push(
+      system({ type: 'xstate.done.actor.loadLine', output: lineTo(reveal.id) }),
+      system({ type: 'xstate.error.actor.loadLine', error: failure }),
+    );
+  }
   const head = context.queue[0];
   if (head !== undefined) {
     answers.push(
@@ -98,9 +115,13 @@ export const genealogyMachineExecutors = {
   'nav.last': send,
   'nav.right': send,
   'nav.left': send,
+  'path.reveal': send,
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
-/** The genealogy tree: the root failing and retried, nodes opened and closed, pages of children, the keyboard. */
+/**
+ * The genealogy tree: the root failing and retried, nodes opened and closed, pages of children, the keyboard, a
+ * member's line revealed (and failing).
+ */
 export const genealogySuite = definePathSuite({
   name: 'genealogy',
   file: 'machines/genealogy/genealogy.machine.ts',
@@ -109,6 +130,11 @@ export const genealogySuite = definePathSuite({
     generatePaths(genealogyPathMachine, {
       label: 'own network, one child per page',
       input: { rootId: null, pageSize: 1 },
+      events: candidateEvents,
+    }),
+    generatePaths(genealogyPathMachine, {
+      label: 'a member to show from the start (the search result in the URL)',
+      input: { rootId: null, pageSize: 1, revealId: 1001001 },
       events: candidateEvents,
     }),
   ],
