@@ -8,7 +8,8 @@ import { useLocale } from '../../i18n/i18n.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
-import { Pager, QueryFailure } from '../../ui/list-controls.tsx';
+import { QueryFailure } from '../../ui/list-controls.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { useFirstLine, useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
 import { formatMonth } from '../../i18n/business-format.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
@@ -282,7 +283,12 @@ function FirstLine({ id, name }: { id: number; name: string }) {
             ))}
           </tbody>
         </table>
-        <Pager page={page} pageSize={FIRST_LINE_PAGE} total={children.data.children.total} onPage={setPage} />
+        <Pagination
+          page={page}
+          pageSize={FIRST_LINE_PAGE}
+          total={children.data.children.total}
+          onPage={setPage}
+        />
       </>
     );
   return (
