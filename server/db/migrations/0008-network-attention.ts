@@ -159,9 +159,10 @@ export async function up(db: AnyDb): Promise<void> {
       perform pg_advisory_xact_lock(${sql.lit(ATTENTION_LOCK)});
       if exists (select 1 from network_attention_periods where period = wanted) then return; end if;
       perform set_config('network_attention.filling', 'on', true);
-      delete from network_attention where period < wanted;
+      -- Older periods go; so would a partial one of this period (the marker is written last).
+      delete from network_attention where period <= wanted;
       delete from network_attention_periods where period < wanted;
-      delete from network_attention_counts where period < wanted;
+      delete from network_attention_counts where period <= wanted;
       insert into network_attention (period, user_id, path, pv, last_order_at, rank_dropped, idle)
       select wanted, f.id, f.path, f.pv, f.last_order_at, f.rank_dropped,
         network_attention_idle(f.last_order_at, wanted)

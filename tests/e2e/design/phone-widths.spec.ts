@@ -1,6 +1,7 @@
-// Issue 14 point 6: the screens not in business/phone-layout.spec.ts (my orders, bag, wishlist, promotions, the
-// warehouse queue) fit a phone at 320 and 390 px with no element wider than the viewport and no page-level sideways
-// scroll, and axe finds nothing there; the warehouse queue's filters open from a "Filters (n)" button on a phone.
+// Issue 14 point 6: the screens not in business/phone-layout.spec.ts (my orders and an order, bag, wishlist,
+// promotions, the warehouse queue and an order) fit a phone at 320 and 390 px with no element wider than the
+// viewport and no page-level sideways scroll, and axe finds nothing there; the warehouse queue's filters open from a
+// "Filters (n)" button on a phone.
 import type { Page } from '@playwright/test';
 import { widerThanViewport } from '../business/layout-support';
 import { expect, startSession, test } from '../support/fixtures';
@@ -45,6 +46,12 @@ test("the distributor's order, bag, wishlist and promotions screens fit 320 and 
     await expectFitsPhones(page, route);
     await expectNoAxeViolations(page);
   }
+  // An order's own page (its lines table) too.
+  await settled(page, '/my-orders');
+  await page.getByRole('main').locator('tbody tr th a').first().click();
+  await expect(page).toHaveURL(/\/my-orders\/\d+$/);
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expectFitsPhones(page, 'an order of mine');
 });
 
 test('the warehouse queue fits 320 and 390 px, its filters behind a "Filters (n)" button', async ({
@@ -66,6 +73,12 @@ test('the warehouse queue fits 320 and 390 px, its filters behind a "Filters (n)
   await expect(page.getByLabel(tr('ru', 'Payment method'))).toBeVisible();
   await expectFitsPhones(page, '/my-orders-warehouse');
   await expectNoAxeViolations(page);
+  // The order's own page (lines, history, actions) fits too.
+  await page.locator('table tbody tr').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/my-orders-warehouse\/\d+$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expectFitsPhones(page, 'a warehouse order');
+  await page.goBack();
   // A wide screen shows the filters as they were, without the button.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(toggle).toBeHidden();
