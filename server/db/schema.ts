@@ -406,6 +406,16 @@ export interface NetworkAttentionTable {
   last_order_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** a leader whose rank in the month before the period is below the month before that */
   rank_dropped: Generated<boolean>;
+  /** whole periods since the last order: 0 ordered this period, 12 twelve or more (or never) */
+  idle: Generated<number>;
+}
+
+/** How many members below `user_id` match each filter `kind` in a period (`idle_k`: no order for k periods). */
+export interface NetworkAttentionCountsTable {
+  period: DateString;
+  user_id: number;
+  kind: string;
+  n: number;
 }
 
 /** The periods `network_attention` holds (filled once, on first use). */
@@ -441,6 +451,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   network_attention: NetworkAttentionTable;
   network_attention_periods: NetworkAttentionPeriodsTable;
+  network_attention_counts: NetworkAttentionCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

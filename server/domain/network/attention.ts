@@ -62,6 +62,9 @@ export function attentionCondition(
   );
 }
 
+/** `network_attention.idle` stops counting at twelve periods (the contract's largest `periods`). */
+const MAX_IDLE = 12;
+
 /** A page of members needing attention and how many there are in all. */
 export type AttentionPage = { ids: number[]; total: number };
 
@@ -90,30 +93,43 @@ export async function ensureAttentionPeriod(db: Kysely<DB>, period: string): Pro
  * The filter's own condition on `network_attention`, as literals so the planner picks the filter's partial index
  * (`where pv = 0` and so on); `no_orders` reads the period's path index and checks the last order.
  */
-function tableCondition(attention: Attention, since: Date) {
+function tableCondition(attention: Attention, periods: number) {
   if (attention === 'pv_zero') return sql<boolean>`a.pv = 0`;
   if (attention === 'below_active') return sql<boolean>`a.pv < ${sql.lit(ACTIVE_PV)}`;
   if (attention === 'rank_drop') return sql<boolean>`a.rank_dropped`;
-  return sql<boolean>`(a.last_order_at is null or a.last_order_at < ${since})`;
+  return sql<boolean>`a.idle >= ${sql.lit(periods)}`;
+}
+
+/** The kinds of `network_attention_counts` whose sum is the filter's total (`idle_k` for every k ≥ periods). */
+function countKinds(attention: Attention, periods: number): string[] {
+  if (attention !== 'no_orders') return [attention];
+  return Array.from({ length: MAX_IDLE - periods + 1 }, (_, index) => `idle_${periods + index}`);
 }
 
 /**
  * A page of the caller's downline needing attention, in tree order (the path), from the maintained table: one range
  * of a partial index `(period, path)` whatever the size of the network, so the first page costs the same on the demo
- * set and on 100 000 distributors. The total is counted over the same range (index entries only, no join).
+ * set and on 100 000 distributors. The total is the caller's maintained counts (`network_attention_counts`): at most
+ * twelve rows by primary key.
  */
 export async function attentionPage(db: Kysely<DB>, request: AttentionPageRequest): Promise<AttentionPage> {
   const period = monthStart(request.now);
   await ensureAttentionPeriod(db, period);
-  const since = new Date(`${monthStart(request.now, 1 - request.periods)}T00:00:00Z`);
+  const periods = Math.min(Math.max(1, Math.trunc(request.periods)), MAX_IDLE);
   const prefix = `${request.caller.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = sql`a.period = ${period}::date and a.path like ${prefix} and a.user_id <> ${request.caller.id}
-    and ${tableCondition(request.attention, since)}`;
+    and ${tableCondition(request.attention, periods)}`;
   const [rows, counted] = await Promise.all([
     sql<{ user_id: number }>`
       select a.user_id from network_attention a where ${where}
       order by a.path limit ${request.limit} offset ${request.offset}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from network_attention a where ${where}`.execute(db),
+    db
+      .selectFrom('network_attention_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('total'))
+      .where('period', '=', period)
+      .where('user_id', '=', request.caller.id)
+      .where('kind', 'in', countKinds(request.attention, periods))
+      .executeTakeFirst(),
   ]);
-  return { ids: rows.rows.map((row) => row.user_id), total: counted.rows[0]?.total ?? 0 };
+  return { ids: rows.rows.map((row) => row.user_id), total: Number(counted?.total ?? 0) };
 }

@@ -161,7 +161,7 @@ function ClientRow({ client }: { client: Client }) {
         <span className="client-base__contacts">
           {client.phone !== null ? <span className="data-table__secondary">{client.phone}</span> : null}
           {client.email !== null ? (
-            <span className="data-table__secondary" title={client.email}>
+            <span className="data-table__secondary truncate" title={client.email}>
               {client.email}
             </span>
           ) : null}

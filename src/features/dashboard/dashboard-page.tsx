@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { selectIsDistributor, selectIsWarehouseStaff } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../data/auth-context.tsx';
+import { CardGrid } from '../../ui/card-grid.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { DistributorDashboard } from './distributor-dashboard.tsx';
 import { WarehouseCard } from './warehouse-home.tsx';
@@ -23,9 +24,9 @@ export default function DashboardPage() {
       />
       {distributor ? <DistributorDashboard /> : null}
       {warehouseStaff ? (
-        <div className="dash-grid">
+        <CardGrid>
           <WarehouseCard compact={distributor} />
-        </div>
+        </CardGrid>
       ) : null}
     </>
   );

@@ -35,7 +35,7 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
   );
   if (loading)
     return (
-      <section className="dash-card dash-card--wide" aria-busy="true" aria-label={t`Your warehouse`}>
+      <section className="dash-card" aria-busy="true" aria-label={t`Your warehouse`}>
         <Skeleton lines={4} />
       </section>
     );
@@ -48,7 +48,7 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
     );
   return (
     <section
-      className={`dash-card ${compact ? 'dash-card--wide' : 'dash-card--full'}`}
+      className="dash-card"
       aria-labelledby="dash-warehouse"
       data-warehouse={warehouse.id}
     >

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { CardGrid } from '../../ui/card-grid.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useSelector } from '@xstate/react';
 import {
@@ -48,7 +49,7 @@ function DocumentRow({ document }: { document: PortalDocument }) {
     error === null ? null : (FAILURES[errorCodeOf(error)] ?? msg`Could not get the file. Please try again.`);
   const titleId = `document-${document.id}`;
   return (
-    <li className="dash-card document" data-document={document.id}>
+    <li className="dash-card document card-span-4 card-span-mid-1" data-document={document.id}>
       <div className="document__icon" aria-hidden="true">
         PDF
       </div>
@@ -124,11 +125,11 @@ export default function DocumentsPage() {
   else if (documents.data.length === 0) body = <EmptyState title={t`No documents yet`} />;
   else
     body = (
-      <ul className="documents">
+      <CardGrid list>
         {documents.data.map((document) => (
           <DocumentRow key={document.id} document={document} />
         ))}
-      </ul>
+      </CardGrid>
     );
   return (
     <>

@@ -91,7 +91,7 @@ function EmailState({ me }: { me: Me }) {
 export function AccountSection({ me }: { me: Me }) {
   const { t } = useLingui();
   return (
-    <section className="dash-card" aria-labelledby="personal-account">
+    <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-account">
       <h2 id="personal-account" className="dash-card__title">{t`Account`}</h2>
       <EmailState me={me} />
       {me.prn === null ? null : (

@@ -161,7 +161,11 @@ export function AddressBookSection() {
     );
 
   return (
-    <section className="dash-card dash-card--wide" aria-labelledby="personal-addresses" aria-busy={view.busy}>
+    <section
+      className="dash-card card-span-6 card-span-mid-1"
+      aria-labelledby="personal-addresses"
+      aria-busy={view.busy}
+    >
       <div className="dash-card__header">
         <h2 id="personal-addresses" className="dash-card__title">{t`Delivery addresses`}</h2>
         {view.formOpen ? null : (

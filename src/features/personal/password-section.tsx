@@ -50,7 +50,7 @@ export function PasswordSection() {
   const changing = view.status === 'changing';
 
   return (
-    <section className="dash-card" aria-labelledby="personal-password">
+    <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-password">
       <h2 id="personal-password" className="dash-card__title">{t`Password`}</h2>
       {view.status === 'changed' ? (
         <div className="form">

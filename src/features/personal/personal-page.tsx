@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
+import { CardGrid } from '../../ui/card-grid.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { AccountSection } from './account-section.tsx';
 import { AddressBookSection } from './address-book-section.tsx';
@@ -22,25 +23,25 @@ export default function PersonalPage() {
   let body;
   if (me.isPending)
     body = (
-      <div className="dash-grid" aria-busy="true">
+      <CardGrid busy>
         <Spinner label={t`Loading your data…`} />
-        <div className="dash-card">
+        <div className="dash-card card-span-6 card-span-mid-1">
           <Skeleton lines={4} />
         </div>
-        <div className="dash-card">
+        <div className="dash-card card-span-6 card-span-mid-1">
           <Skeleton lines={4} />
         </div>
-      </div>
+      </CardGrid>
     );
   else if (me.isError) body = <QueryFailure kind={failureKind(me.error)} onRetry={() => void me.refetch()} />;
   else
     body = (
-      <div className="dash-grid">
+      <CardGrid>
         <ProfileSection me={me.data} />
         <AccountSection me={me.data} />
         <AddressBookSection />
         <PasswordSection />
-      </div>
+      </CardGrid>
     );
   return (
     <>

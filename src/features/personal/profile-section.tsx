@@ -49,7 +49,7 @@ export function ProfileSection({ me }: { me: Me }) {
   const saving = view.status === 'saving';
   const edited = () => actorRef.send({ type: 'profile.edit' });
   return (
-    <section className="dash-card" aria-labelledby="personal-profile">
+    <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-profile">
       <h2 id="personal-profile" className="dash-card__title">{t`Profile`}</h2>
       <form
         className="form"

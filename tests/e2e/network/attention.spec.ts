@@ -10,15 +10,16 @@ test('the attention filter shows the members whose PV is below the active thresh
   request,
 }) => {
   const token = await startSession(page, request, 'partner@demo.test');
+  // The list's own order (newest signing first, as it asks); without `sort` the API answers in tree order.
   const below = await apiGet<NetworkNodePage>(
     request,
     token,
-    '/users/my-network/search?attention=below_active&pageSize=20',
+    '/users/my-network/search?attention=below_active&sort=signingDate&pageSize=20',
   );
   const idle = await apiGet<NetworkNodePage>(
     request,
     token,
-    '/users/my-network/search?attention=no_orders&periods=6&pageSize=20',
+    '/users/my-network/search?attention=no_orders&periods=6&sort=signingDate&pageSize=20',
   );
   await page.goto('/my-distributers');
   await page.locator('[data-filter="attention"]').selectOption('below_active');

@@ -16,6 +16,7 @@ const TABLES = [
   'idempotency_keys',
   'monthly_volumes',
   'network_attention',
+  'network_attention_counts',
   'network_attention_periods',
   'order_counts',
   'order_facet_counts',

@@ -119,7 +119,11 @@ describe('not found', () => {
     expectErrorShape(missing.json(), 404, 'NOT_FOUND');
     const post = await t.app.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html' } });
     expect(post.statusCode).toBe(404);
-    const json = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
     expectErrorShape(json.json(), 404, 'NOT_FOUND');
   });
