@@ -10,6 +10,7 @@ import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { failureKind } from '../../data/failure-kind.ts';
 import { useFirstLine, useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
 import { formatMonth } from '../../i18n/business-format.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
@@ -37,7 +38,11 @@ export default function DistributorPage() {
     return (
       <>
         <PageHeader title={t`Distributor`} />
-        <QueryFailure title={t`The distributor could not be loaded.`} onRetry={() => void query.refetch()} />
+        <QueryFailure
+          kind={failureKind(query.error)}
+          title={t`The distributor could not be loaded.`}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }
@@ -188,6 +193,7 @@ function VolumeHistory({ id }: { id: number }) {
   else if (history.isError)
     body = (
       <QueryFailure
+        kind={failureKind(history.error)}
         title={t`The volume history could not be loaded.`}
         onRetry={() => void history.refetch()}
       />
@@ -245,7 +251,11 @@ function FirstLine({ id, name }: { id: number; name: string }) {
   if (children.isPending) body = <Skeleton lines={4} />;
   else if (children.isError)
     body = (
-      <QueryFailure title={t`The first line could not be loaded.`} onRetry={() => void children.refetch()} />
+      <QueryFailure
+        kind={failureKind(children.error)}
+        title={t`The first line could not be loaded.`}
+        onRetry={() => void children.refetch()}
+      />
     );
   else
     body = (

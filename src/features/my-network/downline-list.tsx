@@ -10,6 +10,7 @@ import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { failureKind } from '../../data/failure-kind.ts';
 import {
   useNetworkSearch,
   type NetworkNode,
@@ -34,6 +35,8 @@ export interface DownlineParams {
   q: string;
   sort: NetworkSort;
   order: SortOrder;
+  /** A sort was chosen (`?sort=` in the URL). Without one, "who needs attention" lists in network order. */
+  sorted: boolean;
   page: number;
   /** "Who needs attention" (`?attention=`, and `?periods=` for `no_orders`); '' for everyone. */
   attention: Attention | '';
@@ -53,18 +56,22 @@ export function readDownlineParams(params: URLSearchParams): DownlineParams {
     q: (params.get('q') ?? '').trim(),
     sort,
     order,
+    sorted: sortParam === sort,
     page: positiveInt(params.get('page'), 1),
     attention,
     periods,
   };
 }
 
-function toQuery({ q, sort, order, page, attention, periods }: DownlineParams): NetworkSearchQuery {
+/** Network order: the attention filter without a chosen sort reads its maintained table in tree order. */
+const inNetworkOrder = ({ attention, q, sorted }: DownlineParams) => attention !== '' && q === '' && !sorted;
+
+function toQuery(params: DownlineParams): NetworkSearchQuery {
+  const { q, sort, order, page, attention, periods } = params;
   return {
     page,
     pageSize: DOWNLINE_PAGE_SIZE,
-    sort,
-    order,
+    ...(inNetworkOrder(params) ? {} : { sort, order }),
     ...(q === '' ? {} : { q }),
     ...(attention === '' ? {} : { attention }),
     ...(attention === 'no_orders' ? { periods } : {}),
@@ -154,7 +161,11 @@ export function DownlineList() {
           <Skeleton lines={8} />
         </div>
       ) : query.isError && page === undefined ? (
-        <QueryFailure title={t`The distributors could not be loaded.`} onRetry={() => void query.refetch()} />
+        <QueryFailure
+          kind={failureKind(query.error)}
+          title={t`The distributors could not be loaded.`}
+          onRetry={() => void query.refetch()}
+        />
       ) : total === 0 && params.attention !== '' ? (
         <EmptyState
           title={t`Nobody here needs attention`}
@@ -203,7 +214,7 @@ export function DownlineList() {
                           .trim() || undefined
                       }
                       aria-sort={
-                        column.sort === undefined || column.sort !== params.sort
+                        column.sort === undefined || column.sort !== params.sort || inNetworkOrder(params)
                           ? undefined
                           : params.order === 'asc'
                             ? 'ascending'
@@ -215,7 +226,7 @@ export function DownlineList() {
                       ) : (
                         <SortButton
                           label={column.label}
-                          active={column.sort === params.sort}
+                          active={column.sort === params.sort && !inNetworkOrder(params)}
                           order={params.order}
                           onClick={() => column.sort !== undefined && onSort(column.sort)}
                         />

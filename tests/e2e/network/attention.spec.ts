@@ -10,16 +10,16 @@ test('the attention filter shows the members whose PV is below the active thresh
   request,
 }) => {
   const token = await startSession(page, request, 'partner@demo.test');
-  // The list's own order (newest signing first, as it asks); without `sort` the API answers in tree order.
+  // Without a chosen sort the list asks for network order (the maintained attention table's own order).
   const below = await apiGet<NetworkNodePage>(
     request,
     token,
-    '/users/my-network/search?attention=below_active&sort=signingDate&pageSize=20',
+    '/users/my-network/search?attention=below_active&pageSize=20',
   );
   const idle = await apiGet<NetworkNodePage>(
     request,
     token,
-    '/users/my-network/search?attention=no_orders&periods=6&sort=signingDate&pageSize=20',
+    '/users/my-network/search?attention=no_orders&periods=6&pageSize=20',
   );
   await page.goto('/my-distributers');
   await page.locator('[data-filter="attention"]').selectOption('below_active');
@@ -28,6 +28,8 @@ test('the attention filter shows the members whose PV is below the active thresh
   const names = page.locator('.data-table tbody .data-table__primary');
   await expect(names).toHaveCount(below.items.length);
   await expect(names.first()).toHaveText(below.items[0]?.fullName ?? '');
+  // Network order: no column claims to sort the list until one is chosen.
+  await expect(page.locator('.data-table th[aria-sort]')).toHaveCount(0);
 
   await page.locator('[data-filter="attention"]').selectOption('no_orders');
   await page.locator('[data-filter="periods"]').selectOption('6');
