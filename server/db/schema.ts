@@ -35,18 +35,7 @@ import type {
   ExchangeFilePartsTable,
 } from './schema-internal.ts';
 
-export type {
-  DownlineCountsTable,
-  OrderCountsTable,
-  OrderFacetCountsTable,
-  EventKind,
-  EventsTable,
-  EventTicketsTable,
-  OrderPresenceTable,
-  RateLimitsTable,
-  ExchangeSessionsTable,
-  ExchangeFilePartsTable,
-} from './schema-internal.ts';
+export type * from './schema-internal.ts';
 
 export type AddressSnapshot = {
   postIndex: string;
