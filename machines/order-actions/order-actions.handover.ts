@@ -8,7 +8,7 @@ import { LOCAL_ERROR_CODES, type ActionRequest } from './order-actions.types.ts'
  * the code (a wrong one comes back here with `HANDOVER_CODE_WRONG`, too many with `RATE_LIMITED`). The camera is
  * `scan`: `handover.scan.start` turns it on (the view runs it while on), a code it reads arrives as
  * `handover.change` and turns it off, as do `handover.scan.stop`, submitting and closing; `handover.scan.failed`
- * says it could not be opened (the dialog says so; typing still works).
+ * says it could not be opened (the dialog says so until staff type the code, which also clears it).
  */
 export const handingOverState = orderActionsSetup.createStateConfig({
   on: {
@@ -16,7 +16,7 @@ export const handingOverState = orderActionsSetup.createStateConfig({
       actions: assign({
         handover: ({ event }) => event.code.replace(/[^0-9]/g, '').slice(0, 6),
         errorCode: null,
-        scan: ({ context }) => (context.scan === 'on' ? 'off' : context.scan),
+        scan: 'off',
       }),
     },
     'handover.scan.start': { actions: assign({ scan: 'on' }) },

@@ -131,7 +131,9 @@ describe('order actions: requesting pickup of a delivery order', () => {
     const staff = createActor(machine, { input: { order: ready, role: 'warehouse' } }).start();
     expect(selectOrderActionsView(staff.getSnapshot()).choosesPickupPoint).toBe(false);
   });
+});
 
+describe('order actions: the hand-over camera', () => {
   it('keeps the camera in the machine: on until it reads a code, stopped, failed, and off again on close', () => {
     const { actor, view } = start();
     actor.send({ type: 'handover.open' });
@@ -147,6 +149,11 @@ describe('order actions: requesting pickup of a delivery order', () => {
     actor.send({ type: 'handover.scan.start' });
     actor.send({ type: 'handover.scan.failed' });
     expect([view().scanning, view().scanFailed]).toEqual([false, true]);
+    // Typing the code instead clears the camera's failure.
+    actor.send({ type: 'handover.change', code: '4' });
+    expect(view().scanFailed).toBe(false);
+    actor.send({ type: 'handover.scan.start' });
+    actor.send({ type: 'handover.scan.failed' });
     actor.send({ type: 'handover.close' });
     expect(view().scanFailed).toBe(false);
     actor.send({ type: 'handover.open' });
