@@ -1,8 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 
 export interface LanguageInput {
-  /** A choice from before a reload that the server had not confirmed yet (local storage), or null. */
-  unsaved: string | null;
+  locale: string;
 }
 
 export type LanguageEvent =
@@ -14,8 +13,11 @@ export type LanguageEvent =
     }
   /** The signed-out choice went with a sign-in (the login form sent it): it is not carried to the next one. */
   | { type: 'language.choiceTaken' }
-  /** The server answered the signed-in user (`/users/me` read or returned) with this language. */
-  | { type: 'language.reconcile'; serverLocale: string };
+  /**
+   * The server answered the signed-in user (`/users/me` read or returned) with `serverLocale`; `unsaved` is the
+   * choice kept locally that the server had not confirmed (from before a reload, or just made), or null.
+   */
+  | { type: 'language.reconcile'; serverLocale: string; unsaved: string | null };
 
 export type LanguageEmitted = { type: 'language.failed'; error: unknown };
 
@@ -27,8 +29,6 @@ export interface LanguageContext {
    * keeps it over the account's stored one and saves it (issue 13.5). A signed-in choice clears it.
    */
   signedOutChoice: string | null;
-  /** A signed-in (or signed-in-with) choice kept locally that the server has not confirmed yet, or null. */
-  unsaved: string | null;
 }
 
 /**
@@ -51,7 +51,6 @@ export const languageMachine = setup({
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
     emitted: {} as LanguageEmitted,
-    input: {} as LanguageInput | undefined,
   },
   actors: {
     saveLanguage: fromPromise<void, { locale: string }>(async () => {
@@ -72,18 +71,14 @@ export const languageMachine = setup({
   guards: {
     mustSaveOnServer: ({ event }) => event.type === 'language.select' && event.authenticated,
     carriesChoice: ({ context }) => context.signedOutChoice !== null,
-    serverHasUnsaved: ({ context, event }) =>
-      event.type === 'language.reconcile' &&
-      context.unsaved !== null &&
-      context.unsaved === event.serverLocale,
-    serverLacksUnsaved: ({ context, event }) =>
-      event.type === 'language.reconcile' &&
-      context.unsaved !== null &&
-      context.unsaved !== event.serverLocale,
+    serverHasUnsaved: ({ event }) =>
+      event.type === 'language.reconcile' && event.unsaved !== null && event.unsaved === event.serverLocale,
+    serverLacksUnsaved: ({ event }) =>
+      event.type === 'language.reconcile' && event.unsaved !== null && event.unsaved !== event.serverLocale,
   },
 }).createMachine({
   id: 'language',
-  context: ({ input }) => ({ pending: null, signedOutChoice: null, unsaved: input?.unsaved ?? null }),
+  context: { pending: null, signedOutChoice: null },
   initial: 'idle',
   states: {
     idle: {
@@ -97,7 +92,7 @@ export const languageMachine = setup({
                 type: 'rememberUnsaved',
                 params: ({ context }) => ({ locale: context.signedOutChoice ?? '' }),
               },
-              assign({ unsaved: ({ context }) => context.signedOutChoice, signedOutChoice: null }),
+              assign({ signedOutChoice: null }),
             ],
           },
           { actions: assign({ signedOutChoice: null }) },
@@ -108,11 +103,7 @@ export const languageMachine = setup({
             target: 'saving',
             actions: [
               { type: 'rememberUnsaved', params: ({ event }) => ({ locale: event.locale }) },
-              assign({
-                pending: ({ event }) => event.locale,
-                unsaved: ({ event }) => event.locale,
-                signedOutChoice: null,
-              }),
+              assign({ pending: ({ event }) => event.locale, signedOutChoice: null }),
             ],
           },
           {
@@ -122,17 +113,16 @@ export const languageMachine = setup({
               assign({
                 pending: ({ event }) => event.locale,
                 signedOutChoice: ({ event }) => event.locale,
-                unsaved: null,
               }),
             ],
           },
         ],
         'language.reconcile': [
-          { guard: 'serverHasUnsaved', actions: ['forgetUnsaved', assign({ unsaved: null })] },
+          { guard: 'serverHasUnsaved', actions: 'forgetUnsaved' },
           {
             guard: 'serverLacksUnsaved',
             target: 'saving',
-            actions: assign({ pending: ({ context }) => context.unsaved }),
+            actions: assign({ pending: ({ event }) => event.unsaved }),
           },
         ],
       },
@@ -142,14 +132,10 @@ export const languageMachine = setup({
         id: 'saveLanguage',
         src: 'saveLanguage',
         input: ({ context }) => ({ locale: context.pending ?? '' }),
-        onDone: { target: 'applying', actions: ['forgetUnsaved', assign({ unsaved: null })] },
+        onDone: { target: 'applying', actions: 'forgetUnsaved' },
         onError: {
           target: 'idle',
-          actions: [
-            'restoreActive',
-            assign({ unsaved: null }),
-            emit(({ event }) => ({ type: 'language.failed', error: event.error })),
-          ],
+          actions: ['restoreActive', emit(({ event }) => ({ type: 'language.failed', error: event.error }))],
         },
       },
     },

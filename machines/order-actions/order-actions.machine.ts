@@ -38,6 +38,7 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
     partial: null,
     comment: '',
     handover: null,
+    scan: 'off',
     pickupPointId: null,
     pending: null,
     errorCode: null,
@@ -95,7 +96,11 @@ export const orderActionsMachine = orderActionsSetup.createMachine({
         'handover.open': {
           guard: 'handoverAllowed',
           target: 'handingOver',
-          actions: assign({ handover: ({ context }) => context.handover ?? '', errorCode: null }),
+          actions: assign({
+            handover: ({ context }) => context.handover ?? '',
+            errorCode: null,
+            scan: 'off',
+          }),
         },
         'comment.change': { actions: assign({ comment: ({ event }) => event.text }) },
         'comment.submit': [

@@ -114,6 +114,10 @@ export interface OrderActionsView {
   form: 'reason' | 'partial' | 'handover' | null;
   /** The handover code typed so far (the hand-over dialog). */
   handoverCode: string;
+  /** The hand-over dialog's camera is reading a QR code (the view runs it meanwhile). */
+  scanning: boolean;
+  /** The camera could not be opened (the dialog says so). */
+  scanFailed: boolean;
   /** The distributor may request pickup of a delivery order: the page offers the choice of pickup point. */
   choosesPickupPoint: boolean;
   /** The chosen pickup point (null: the warehouse's default). */
@@ -166,6 +170,8 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
     reason: form === 'reason' ? context.reason : null,
     reasonRequired: context.reason?.action === 'order.decline',
     handoverCode: context.handover ?? '',
+    scanning: form === 'handover' && context.scan === 'on',
+    scanFailed: form === 'handover' && context.scan === 'failed',
     choosesPickupPoint:
       context.role === 'distributor' &&
       context.order.deliveryType === 'delivery' &&

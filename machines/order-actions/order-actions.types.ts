@@ -130,6 +130,8 @@ export interface OrderActionsContext {
   pickupPointId: number | null;
   /** The handover code being typed (the hand-over dialog); null while the dialog is closed. */
   handover: string | null;
+  /** The hand-over dialog's camera: off, reading a QR code, or it could not be opened. */
+  scan: HandoverScan;
   /** The request in flight (or the last one), so a refusal can say what was refused. */
   pending: ActionRequest | null;
   /** The last failure's code (`VERSION_CONFLICT`, `VALIDATION_FAILED`, `PAYMENT_NOT_ALLOWED`, ...). */
@@ -141,6 +143,9 @@ export interface OrderActionsContext {
   /** Someone else changed the order while it was open (shown until seen or until we act). */
   changedElsewhere: ExternalChange | null;
 }
+
+/** The hand-over dialog's camera (`handover.scan.*`): the view runs the camera while it is `on`. */
+export type HandoverScan = 'off' | 'on' | 'failed';
 
 export type OrderActionsEvent =
   /** A fresher copy of the order (the page's query refetched it); ignored while a request runs. */
@@ -162,6 +167,10 @@ export type OrderActionsEvent =
   | { type: 'handover.change'; code: string }
   | { type: 'handover.submit' }
   | { type: 'handover.close' }
+  /** Staff start or stop reading the QR code with the camera; the camera could not be opened. */
+  | { type: 'handover.scan.start' }
+  | { type: 'handover.scan.stop' }
+  | { type: 'handover.scan.failed' }
   | { type: 'comment.change'; text: string }
   | { type: 'comment.submit' }
   | { type: 'payment.start' }

@@ -8,15 +8,7 @@
  * - `date` columns read back as `'YYYY-MM-DD'` strings, `timestamptz` as `Date`;
  * - JSON columns are read as objects and written as JSON text (`JSON.stringify(value)`), the same on PGlite and pg.
  */
-import type {
-  ColumnType,
-  Generated,
-  GeneratedAlways,
-  Insertable,
-  JSONColumnType,
-  Selectable,
-  Updateable,
-} from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   ActorRole,
   Category,
@@ -30,14 +22,20 @@ import type {
   PaymentMethod,
   PaymentState,
 } from './reference.ts';
+import type { DateString, GeneratedTimestamp, Json, NullableJson, Timestamp } from './schema-columns.ts';
+import type {
+  DownlineCountsTable,
+  OrderCountsTable,
+  OrderFacetCountsTable,
+  EventsTable,
+  EventTicketsTable,
+  OrderPresenceTable,
+  RateLimitsTable,
+  ExchangeSessionsTable,
+  ExchangeFilePartsTable,
+} from './schema-internal.ts';
 
-/** `timestamptz`: read as Date; written as Date or ISO string; defaults to now() where generated. */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** `date`: read as 'YYYY-MM-DD'. */
-type DateString = ColumnType<string, string | Date, string | Date>;
-type Json<T extends object> = JSONColumnType<T, string, string>;
-type NullableJson<T extends object> = ColumnType<T | null, string | null, string | null>;
+export type * from './schema-internal.ts';
 
 export type AddressSnapshot = {
   postIndex: string;
@@ -282,89 +280,6 @@ export interface OutboxTable {
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-}
-
-/** Orders per warehouse and status, kept exact by triggers on `orders` (migration 0002); the code only reads it. */
-/** Distributors below each user (migration 0005), kept exact by triggers on `users`. */
-export interface DownlineCountsTable {
-  user_id: number;
-  n: number;
-}
-
-export interface OrderCountsTable {
-  warehouse_id: number;
-  status: OrderStatus;
-  n: number;
-}
-
-/** Orders per warehouse, status and the queue's filter values (migration 0006, kept by triggers). */
-export interface OrderFacetCountsTable {
-  warehouse_id: number;
-  status: OrderStatus;
-  delivery_type: DeliveryType;
-  payment_method: PaymentMethod;
-  payment_state: PaymentState;
-  n: number;
-}
-
-/** What a live event is about (migration 0004): see `server/events/`. */
-export type EventKind = 'order' | 'bag' | 'presence' | 'session';
-
-/** The bounded live-event log, appended by triggers (`events_append`) in the changing transaction. */
-export interface EventsTable {
-  id: Generated<number>;
-  at: GeneratedTimestamp;
-  kind: EventKind;
-  /** the user the event is addressed to (the order's customer, the bag's owner, the session's user) */
-  user_id: number | null;
-  /** the warehouse whose staff see it (orders and presence) */
-  warehouse_id: number | null;
-  order_id: number | null;
-  payload: Json<Record<string, unknown>>;
-}
-
-/** Single-use tickets that open an event stream; only a SHA-256 of the ticket is stored. */
-export interface EventTicketsTable {
-  id: Generated<number>;
-  ticket_hash: string;
-  user_id: number;
-  session_version: number;
-  token_expires_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-}
-
-/** Staff who have an order open, until `expires_at`. */
-export interface OrderPresenceTable {
-  order_id: number;
-  user_id: number;
-  warehouse_id: number;
-  expires_at: Timestamp;
-}
-
-/** Fixed-window request counters shared by every process (login, forgot-password). */
-export interface RateLimitsTable {
-  key: string;
-  window_start: Timestamp;
-  hits: number;
-}
-
-/** A 1C exchange session (migration 0003): `id` is the SHA-256 (hex) of the cookie value. */
-export interface ExchangeSessionsTable {
-  id: string;
-  created_at: GeneratedTimestamp;
-  last_seen: Timestamp;
-  /** order ids of the last `mode=query` not yet confirmed by `mode=success`; null when none is pending */
-  last_query: NullableJson<number[]>;
-}
-
-/** A part of a file 1C sends in pieces; `id` orders the parts of one `filename`. */
-export interface ExchangeFilePartsTable {
-  id: Generated<number>;
-  session_id: string;
-  filename: string;
-  /** Buffer (pg) or Uint8Array (PGlite) when read */
-  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
 }
 
 export interface MonthlyVolumesTable {

@@ -1,13 +1,11 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { languageMachine, type LanguageInput } from '../../machines/language/language.machine.ts';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { languageMachine } from '../../machines/language/language.machine.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
-import { normalizeLocale } from '../i18n/i18n.ts';
-import { unsavedLocale } from '../i18n/language-choice.ts';
-import { accountApi, type Me } from './account.ts';
-import { accountKeys } from './keys.ts';
+import { accountApi } from './account.ts';
 import { provideLanguage } from './language.actors.ts';
+import { followServerLanguage } from './server-language.ts';
 
 /** The app-wide language actor: the header's switcher and the personal page's field send it the same events. */
 export const LanguageContext = createActorContext(languageMachine);
@@ -22,28 +20,14 @@ function LanguageFailures() {
   return null;
 }
 
-const ME_KEY = JSON.stringify(accountKeys.me());
-
-function serverLocaleIn(queryClient: QueryClient): string | null {
-  const me = queryClient.getQueryData<Me>(accountKeys.me());
-  return typeof me?.lang === 'string' ? normalizeLocale(me.lang) : null;
-}
-
-/** Tells the machine the language the server has for the signed-in user, each time `/users/me` is answered. */
+/** Reconciles the locally kept choice with the server's language of the signed-in user (`server-language.ts`). */
 function ServerLanguage() {
   const actorRef = LanguageContext.useActorRef();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const tell = () => {
-      const serverLocale = serverLocaleIn(queryClient);
-      if (serverLocale !== null) actorRef.send({ type: 'language.reconcile', serverLocale });
-    };
-    tell();
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (JSON.stringify(event.query.queryKey) === ME_KEY) tell();
-    });
-  }, [actorRef, queryClient]);
+  useEffect(
+    () => followServerLanguage(queryClient, (event) => actorRef.send(event)),
+    [actorRef, queryClient],
+  );
   return null;
 }
 
@@ -51,9 +35,8 @@ function ServerLanguage() {
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const logic = useMemo(() => provideLanguage({ api: accountApi, queryClient }), [queryClient]);
-  const [input] = useState<LanguageInput>(() => ({ unsaved: unsavedLocale() }));
   return (
-    <LanguageContext.Provider logic={logic} options={{ input }}>
+    <LanguageContext.Provider logic={logic}>
       <LanguageFailures />
       <ServerLanguage />
       {children}

@@ -11,7 +11,7 @@ import {
 } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import { WAREHOUSE_TABS, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../openapi/schema.d.ts';
-import { emptyCounts, warehouseCounts } from './lists.ts';
+import { emptyCounts, warehouseCounts } from './queue-counts.ts';
 import type { Db } from './order-view.ts';
 
 export type WarehouseQueues = components['schemas']['WarehouseQueues'];

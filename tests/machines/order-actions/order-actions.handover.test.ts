@@ -132,3 +132,34 @@ describe('order actions: requesting pickup of a delivery order', () => {
     expect(selectOrderActionsView(staff.getSnapshot()).choosesPickupPoint).toBe(false);
   });
 });
+
+describe('order actions: the hand-over camera', () => {
+  it('keeps the camera in the machine: on until it reads a code, stopped, failed, and off again on close', () => {
+    const { actor, view } = start();
+    actor.send({ type: 'handover.open' });
+    expect([view().scanning, view().scanFailed]).toEqual([false, false]);
+    actor.send({ type: 'handover.scan.start' });
+    expect(view().scanning).toBe(true);
+    actor.send({ type: 'handover.change', code: 'code 481-516' });
+    expect(view().handoverCode).toBe(CODE);
+    expect(view().scanning).toBe(false);
+    actor.send({ type: 'handover.scan.start' });
+    actor.send({ type: 'handover.scan.stop' });
+    expect(view().scanning).toBe(false);
+    actor.send({ type: 'handover.scan.start' });
+    actor.send({ type: 'handover.scan.failed' });
+    expect([view().scanning, view().scanFailed]).toEqual([false, true]);
+    // Typing the code instead clears the camera's failure.
+    actor.send({ type: 'handover.change', code: '4' });
+    expect(view().scanFailed).toBe(false);
+    actor.send({ type: 'handover.scan.start' });
+    actor.send({ type: 'handover.scan.failed' });
+    actor.send({ type: 'handover.close' });
+    expect(view().scanFailed).toBe(false);
+    actor.send({ type: 'handover.open' });
+    actor.send({ type: 'handover.scan.start' });
+    actor.send({ type: 'handover.close' });
+    actor.send({ type: 'handover.open' });
+    expect([view().scanning, view().scanFailed]).toEqual([false, false]);
+  });
+});

@@ -16,8 +16,9 @@ const events = [
   { type: 'language.select', locale: 'ro', authenticated: true },
   { type: 'language.select', locale: 'ro', authenticated: false },
   { type: 'language.choiceTaken' },
-  { type: 'language.reconcile', serverLocale: 'en' },
-  { type: 'language.reconcile', serverLocale: 'ro' },
+  { type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' },
+  { type: 'language.reconcile', serverLocale: 'en', unsaved: 'en' },
+  { type: 'language.reconcile', serverLocale: 'ru', unsaved: null },
   { type: 'xstate.done.actor.saveLanguage', output: undefined },
   { type: 'xstate.error.actor.saveLanguage', error: { status: 500, code: 'INTERNAL' } },
   { type: 'xstate.done.actor.applyLocale', output: undefined },
@@ -43,16 +44,7 @@ export const languageSuite = definePathSuite({
   file: 'machines/language/language.machine.ts',
   machine: languagePathMachine,
   sets: () => [
-    generatePaths(languagePathMachine, {
-      label: 'switch to ro',
-      input: { unsaved: null },
-      events: () => events,
-    }),
-    generatePaths(languagePathMachine, {
-      label: 'reloaded with en unsaved',
-      input: { unsaved: 'en' },
-      events: () => events,
-    }),
+    generatePaths(languagePathMachine, { label: 'switch to ro', input: undefined, events: () => events }),
   ],
   levels: {
     machine: machineLevel(languagePathMachine, languageMachineExecutors),

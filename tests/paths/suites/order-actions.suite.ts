@@ -145,13 +145,19 @@ function exchangeEvents(snapshot: Snap<Machine>): AEvt[] {
 }
 
 /**
- * The hand-over dialog: opening it, a code too short (refused locally), the right code, closing it, and the
- * server's answers (handed over, a wrong code, too many wrong codes, someone else's change).
+ * The hand-over dialog: opening it, the camera (on, off, failing), a code too short (refused locally), the right
+ * code, closing it, and the server's answers (handed over, a wrong code, too many wrong codes, someone else's change).
  */
 function handoverEvents(snapshot: Snap<Machine>): AEvt[] {
   const code = snapshot.context.handover;
+  const scan = snapshot.context.scan;
   return [
     { type: 'handover.open' },
+    // The camera only before anything is typed, so its states do not multiply the code's.
+    ...(code === '' && scan === 'off' ? [{ type: 'handover.scan.start' } as const] : []),
+    ...(code === '' && scan === 'on'
+      ? [{ type: 'handover.scan.stop' } as const, { type: 'handover.scan.failed' } as const]
+      : []),
     ...(code === '' ? [{ type: 'handover.change', code: '12' } as const] : []),
     ...(code === '12' ? [{ type: 'handover.change', code: '48-15-16' } as const] : []),
     { type: 'handover.submit' },
@@ -222,6 +228,9 @@ export const orderActionsMachineExecutors = {
   'handover.change': send,
   'handover.submit': send,
   'handover.close': send,
+  'handover.scan.start': send,
+  'handover.scan.stop': send,
+  'handover.scan.failed': send,
   'comment.change': send,
   'comment.submit': send,
   'payment.start': send,

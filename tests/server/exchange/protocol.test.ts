@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XMLValidator } from 'fast-xml-parser';
-import type { TestApp } from '../support/app.ts';
+import { useFileApp } from '../support/file-app.ts';
 import {
   EXCHANGE_PASSWORD,
   EXCHANGE_USER,
@@ -22,16 +22,11 @@ import {
   type XmlNode,
 } from './support.ts';
 
-let t: TestApp;
+const t = useFileApp(startExchangeApp);
 let warehouseToken: string;
 
 beforeAll(async () => {
-  t = await startExchangeApp();
   warehouseToken = await t.login(WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('checkauth and the session', () => {

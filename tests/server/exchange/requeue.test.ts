@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFileApp } from '../support/file-app.ts';
 import {
   BALTI_STAFF,
   OneC,
@@ -16,16 +16,11 @@ import {
   type Order,
 } from './support.ts';
 
-let t: TestApp;
+const t = useFileApp(startExchangeApp);
 let warehouseToken: string;
 
 beforeAll(async () => {
-  t = await startExchangeApp();
   warehouseToken = await t.login(WAREHOUSE);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /orders/set/{id}/exchange-requeue', () => {

@@ -112,9 +112,7 @@ describe('provideLanguage', () => {
     const setLang = vi.fn(async () => me as never);
     const applyLocale = vi.fn(async () => undefined);
     const queryClient = new QueryClient();
-    const actor = createActor(provideLanguage({ api: { setLang }, queryClient, applyLocale }), {
-      input: { unsaved: null },
-    }).start();
+    const actor = createActor(provideLanguage({ api: { setLang }, queryClient, applyLocale })).start();
     actor.send({ type: 'language.select', locale: 'en-GB', authenticated: true });
     await waitFor(actor, (snapshot) => snapshot.matches('idle') && applyLocale.mock.calls.length === 1);
     expect(setLang).toHaveBeenCalledWith('en');

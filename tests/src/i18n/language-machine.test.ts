@@ -7,7 +7,7 @@ import {
   selectSignedOutChoice,
 } from '../../../machines/language/language.selectors.ts';
 
-function start(options: { saveFails?: boolean; applyFails?: boolean; unsaved?: string } = {}) {
+function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
   const calls: string[] = [];
   const failures: unknown[] = [];
   const actor = createActor(
@@ -28,7 +28,6 @@ function start(options: { saveFails?: boolean; applyFails?: boolean; unsaved?: s
         restoreActive: () => calls.push('restore'),
       },
     }),
-    { input: { unsaved: options.unsaved ?? null } },
   );
   actor.on('language.failed', ({ error }) => failures.push(error));
   actor.start();
@@ -45,7 +44,6 @@ describe('the language switch machine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
     expect(failures).toEqual([]);
-    expect(actor.getSnapshot().context.unsaved).toBeNull();
     expect(selectPendingLocale(actor.getSnapshot())).toBeNull();
   });
 
@@ -105,42 +103,49 @@ describe('the language switch machine across a reload', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     actor.send({ type: 'language.choiceTaken' });
     expect(calls).toEqual(['forget', 'apply:en', 'remember:en']);
-    expect(actor.getSnapshot().context.unsaved).toBe('en');
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
     // The sign-in saved it: the server answers the user with it, and the mark goes.
-    actor.send({ type: 'language.reconcile', serverLocale: 'en' });
+    actor.send({ type: 'language.reconcile', serverLocale: 'en', unsaved: 'en' });
     expect(calls.at(-1)).toBe('forget');
-    expect(actor.getSnapshot().context.unsaved).toBeNull();
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 
   it('saves a choice kept from before the reload when the server still has the old language', async () => {
-    const { actor, calls, failures } = start({ unsaved: 'en' });
-    actor.send({ type: 'language.reconcile', serverLocale: 'ru' });
+    const { actor, calls, failures } = start();
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' });
     expect(actor.getSnapshot().value).toBe('saving');
     expect(selectPendingLocale(actor.getSnapshot())).toBe('en');
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(calls).toEqual(['save:en', 'forget', 'apply:en']);
     expect(failures).toEqual([]);
-    // The answered user now says 'en': nothing more to do.
-    actor.send({ type: 'language.reconcile', serverLocale: 'en' });
+    // The answered user now says 'en' and the mark is gone: nothing more to do.
+    actor.send({ type: 'language.reconcile', serverLocale: 'en', unsaved: null });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(calls).toHaveLength(3);
   });
 
   it('only drops the mark when the server already has the kept choice, and does nothing without one', () => {
-    const kept = start({ unsaved: 'it' });
-    kept.actor.send({ type: 'language.reconcile', serverLocale: 'it' });
-    expect(kept.calls).toEqual(['forget']);
-    expect(kept.actor.getSnapshot().value).toBe('idle');
-    const none = start();
-    none.actor.send({ type: 'language.reconcile', serverLocale: 'uk' });
-    expect(none.calls).toEqual([]);
-    expect(none.actor.getSnapshot().value).toBe('idle');
+    const { actor, calls } = start();
+    actor.send({ type: 'language.reconcile', serverLocale: 'it', unsaved: 'it' });
+    expect(calls).toEqual(['forget']);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'language.reconcile', serverLocale: 'uk', unsaved: null });
+    expect(calls).toEqual(['forget']);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('restores the active language when saving the kept choice again is refused', async () => {
+    const { actor, calls, failures } = start({ saveFails: true });
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(calls).toEqual(['save:en', 'restore']);
+    expect(failures).toHaveLength(1);
   });
 
   it('lets a running save answer an older reading of the user', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'language.select', locale: 'ro', authenticated: true });
-    actor.send({ type: 'language.reconcile', serverLocale: 'ru' });
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'ro' });
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
   });

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
 import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
 import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -20,7 +20,6 @@ export function HandoverDialog({
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const scanned = useCallback((code: string) => send({ type: 'handover.change', code }), [send]);
   const errorId = `${id}-error`;
   const hasError = view.errorCode !== null;
   const number = view.order.number;
@@ -55,7 +54,7 @@ export function HandoverDialog({
         value={view.handoverCode}
         onChange={(event) => send({ type: 'handover.change', code: event.target.value })}
       />
-      <QrScanner onCode={scanned} disabled={view.busy} />
+      <QrScanner view={view} send={send} />
     </Dialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
 import { Button } from '../../../ui/button.tsx';
 
 interface DetectedBarcode {
@@ -21,15 +23,22 @@ export function barcodeDetector(): BarcodeDetectorConstructor | null {
 const SCAN_EVERY_MS = 250;
 
 /**
- * "Scan": reads a QR code with the camera and hands its text to `onCode`, then stops the camera. Shown only where
- * the browser has `BarcodeDetector` (feature-detected); elsewhere staff type the code.
+ * "Scan": reads a QR code with the camera and hands its text to the machine (`handover.change`), which turns the
+ * camera off. Whether it is on or failed is the machine's (`view.scanning`, `view.scanFailed`); this view only runs
+ * the device while it is on. Shown only where the browser has `BarcodeDetector` (feature-detected); elsewhere staff
+ * type the code.
  */
-export function QrScanner({ onCode, disabled }: { onCode: (text: string) => void; disabled: boolean }) {
+export function QrScanner({
+  view,
+  send,
+}: {
+  view: OrderActionsView;
+  send: (event: OrderActionsEvent) => void;
+}) {
   const { t } = useLingui();
-  const [scanning, setScanning] = useState(false);
-  const [failed, setFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const Detector = barcodeDetector();
+  const scanning = view.scanning;
 
   useEffect(() => {
     if (!scanning || Detector === null) return;
@@ -43,8 +52,7 @@ export function QrScanner({ onCode, disabled }: { onCode: (text: string) => void
       const found = await detector.detect(element).catch(() => []);
       const text = found[0]?.rawValue;
       if (text !== undefined && text !== '') {
-        onCode(text);
-        setScanning(false);
+        send({ type: 'handover.change', code: text });
         return;
       }
       timer = setTimeout(() => void tick(), SCAN_EVERY_MS);
@@ -58,16 +66,13 @@ export function QrScanner({ onCode, disabled }: { onCode: (text: string) => void
         await video.current.play();
         void tick();
       })
-      .catch(() => {
-        setFailed(true);
-        setScanning(false);
-      });
+      .catch(() => send({ type: 'handover.scan.failed' }));
     return () => {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [scanning, Detector, onCode]);
+  }, [scanning, Detector, send]);
 
   if (Detector === null) return null;
   return (
@@ -75,23 +80,20 @@ export function QrScanner({ onCode, disabled }: { onCode: (text: string) => void
       {scanning ? (
         <>
           <video ref={video} className="handover-dialog__video" muted playsInline aria-label={t`Camera`} />
-          <Button variant="secondary" onClick={() => setScanning(false)}>
+          <Button variant="secondary" onClick={() => send({ type: 'handover.scan.stop' })}>
             {t`Stop scanning`}
           </Button>
         </>
       ) : (
         <Button
           variant="secondary"
-          disabled={disabled}
-          onClick={() => {
-            setFailed(false);
-            setScanning(true);
-          }}
+          disabled={view.busy}
+          onClick={() => send({ type: 'handover.scan.start' })}
         >
           {t`Scan the QR code`}
         </Button>
       )}
-      {failed ? (
+      {view.scanFailed ? (
         <p className="order-form__error" role="alert">
           {t`The camera could not be opened. Type the code instead.`}
         </p>

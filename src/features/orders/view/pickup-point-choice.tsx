@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
 import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useOrderParams } from '../../../data/account.ts';
+import { useWarehousePickupPoints } from '../../../data/pickup-points.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 
 /**
@@ -19,10 +19,7 @@ export function PickupPointChoice({
   const { t } = useLingui();
   const locale = useLocale();
   const id = useId();
-  const params = useOrderParams();
-  const points = (params.data?.pickupPoints ?? []).filter(
-    (point) => point.warehouseId === view.order.warehouse.id,
-  );
+  const points = useWarehousePickupPoints(view.order.warehouse.id);
   if (points.length < 2) return null;
   return (
     <div className="order-form__field pickup-choice">

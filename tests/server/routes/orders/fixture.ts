@@ -1,10 +1,10 @@
 /**
  * The order route tests' one setup: `useOrdersApp()` at the top of a test file starts an orders app for that file
- * (`beforeAll`), signs the demo partner's and warehouse staff's tokens, and closes the app (`afterAll`). The app it
- * hands back forwards to the running one, so helpers that take a `TestApp` can close over it from the start.
+ * (`useFileApp`), signs the demo partner's and warehouse staff's tokens once it is up, and closes it after.
  */
-import { afterAll, beforeAll } from 'vitest';
-import type { RequestOptions, TestApp } from '../../support/app.ts';
+import { beforeAll } from 'vitest';
+import type { TestApp } from '../../support/app.ts';
+import { useFileApp } from '../../support/file-app.ts';
 import { PARTNER, WAREHOUSE, startOrdersApp, tokenFor } from './support.ts';
 
 export interface OrdersFixture {
@@ -14,54 +14,17 @@ export interface OrdersFixture {
   readonly tokens: { readonly partner: string; readonly warehouse: string };
 }
 
-interface Running {
-  app: TestApp;
-  partner: string;
-  warehouse: string;
-}
-
 export function useOrdersApp(): OrdersFixture {
-  let running: Running | null = null;
-  const now = (): Running => {
-    if (running === null)
-      throw new Error('the orders app starts in beforeAll: use it inside a hook or a test');
-    return running;
+  const t = useFileApp(startOrdersApp);
+  let signed: { partner: string; warehouse: string } | null = null;
+  const now = () => {
+    if (signed === null)
+      throw new Error('the tokens are signed in beforeAll: use them inside a hook or a test');
+    return signed;
   };
   beforeAll(async () => {
-    const app = await startOrdersApp();
-    running = { app, partner: await tokenFor(app, PARTNER), warehouse: await tokenFor(app, WAREHOUSE) };
+    signed = { partner: await tokenFor(t, PARTNER), warehouse: await tokenFor(t, WAREHOUSE) };
   });
-  afterAll(async () => {
-    await running?.app.close();
-    running = null;
-  });
-  const t: TestApp = {
-    get app() {
-      return now().app.app;
-    },
-    get db() {
-      return now().app.db;
-    },
-    get database() {
-      return now().app.database;
-    },
-    get config() {
-      return now().app.config;
-    },
-    get violations() {
-      return now().app.violations;
-    },
-    login: (email: string, password?: string) => now().app.login(email, password),
-    request: <T = unknown>(
-      method: Parameters<TestApp['request']>[0],
-      path: string,
-      options?: RequestOptions,
-    ) => now().app.request<T>(method, path, options),
-    get: <T = unknown>(path: string, options?: RequestOptions) => now().app.get<T>(path, options),
-    post: <T = unknown>(path: string, options?: RequestOptions) => now().app.post<T>(path, options),
-    delete: <T = unknown>(path: string, options?: RequestOptions) => now().app.delete<T>(path, options),
-    close: () => now().app.close(),
-  };
   const tokens = {
     get partner() {
       return now().partner;

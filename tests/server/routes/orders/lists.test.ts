@@ -8,7 +8,7 @@ import {
   WAREHOUSE_TABS,
   type OrderStatus,
 } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { digitPrefixUpperBound } from '../../../../server/domain/orders/lists.ts';
+import { digitPrefixUpperBound } from '../../../../server/domain/orders/queue-filters.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,

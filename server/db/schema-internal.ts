@@ -1,0 +1,90 @@
+/**
+ * Kysely types of the tables the server keeps for itself: counters kept exact by triggers, the live-event log and
+ * its tickets, presence, shared rate-limit windows and the 1C exchange sessions. `schema.ts` lists them in `DB`.
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryType, OrderStatus, PaymentMethod, PaymentState } from './reference.ts';
+import type { Timestamp, GeneratedTimestamp, Json, NullableJson } from './schema-columns.ts';
+
+/** Distributors below each user (migration 0005), kept exact by triggers on `users`. */
+export interface DownlineCountsTable {
+  user_id: number;
+  n: number;
+}
+
+/** Orders per warehouse and status, kept exact by triggers on `orders` (migration 0002); the code only reads it. */
+export interface OrderCountsTable {
+  warehouse_id: number;
+  status: OrderStatus;
+  n: number;
+}
+
+/** Orders per warehouse, status and the queue's filter values (migration 0006, kept by triggers). */
+export interface OrderFacetCountsTable {
+  warehouse_id: number;
+  status: OrderStatus;
+  delivery_type: DeliveryType;
+  payment_method: PaymentMethod;
+  payment_state: PaymentState;
+  n: number;
+}
+
+/** What a live event is about (migration 0004): see `server/events/`. */
+export type EventKind = 'order' | 'bag' | 'presence' | 'session';
+
+/** The bounded live-event log, appended by triggers (`events_append`) in the changing transaction. */
+export interface EventsTable {
+  id: Generated<number>;
+  at: GeneratedTimestamp;
+  kind: EventKind;
+  /** the user the event is addressed to (the order's customer, the bag's owner, the session's user) */
+  user_id: number | null;
+  /** the warehouse whose staff see it (orders and presence) */
+  warehouse_id: number | null;
+  order_id: number | null;
+  payload: Json<Record<string, unknown>>;
+}
+
+/** Single-use tickets that open an event stream; only a SHA-256 of the ticket is stored. */
+export interface EventTicketsTable {
+  id: Generated<number>;
+  ticket_hash: string;
+  user_id: number;
+  session_version: number;
+  token_expires_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Staff who have an order open, until `expires_at`. */
+export interface OrderPresenceTable {
+  order_id: number;
+  user_id: number;
+  warehouse_id: number;
+  expires_at: Timestamp;
+}
+
+/** Fixed-window request counters shared by every process (login, forgot-password). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+/** A 1C exchange session (migration 0003): `id` is the SHA-256 (hex) of the cookie value. */
+export interface ExchangeSessionsTable {
+  id: string;
+  created_at: GeneratedTimestamp;
+  last_seen: Timestamp;
+  /** order ids of the last `mode=query` not yet confirmed by `mode=success`; null when none is pending */
+  last_query: NullableJson<number[]>;
+}
+
+/** A part of a file 1C sends in pieces; `id` orders the parts of one `filename`. */
+export interface ExchangeFilePartsTable {
+  id: Generated<number>;
+  session_id: string;
+  filename: string;
+  /** Buffer (pg) or Uint8Array (PGlite) when read */
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+}
