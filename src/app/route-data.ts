@@ -9,7 +9,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthRole } from '../../machines/auth/auth.types.ts';
-import { queryClient } from '../api/query-client.ts';
 import { readTokenCookie, roleFromToken, validTokenPayload } from '../api/token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
 
@@ -63,6 +62,9 @@ export function startRouteData(prefetchers: RoutePrefetch[], url: URL, nowMs = D
   if (prefetchers.length === 0) return;
   const token = readTokenCookie();
   if (validTokenPayload(token, nowMs) === null) return;
-  const context: RouteDataContext = { client: queryClient, role: roleFromToken(token), url };
-  for (const prefetch of prefetchers) prefetch(context).catch(() => undefined);
+  // The cache is in the session chunk, which loads beside the screen's (preloaded by the boot script).
+  void import('../api/query-client.ts').then(({ queryClient }) => {
+    const context: RouteDataContext = { client: queryClient, role: roleFromToken(token), url };
+    for (const prefetch of prefetchers) prefetch(context).catch(() => undefined);
+  });
 }
