@@ -27,13 +27,13 @@ function precompress(): Plugin {
   };
 }
 
-/** The font of the text above the fold (body text, Cyrillic: the default language), preloaded with the entry. */
-const ABOVE_THE_FOLD_FONTS = ['open-sans-cyrillic-400-normal.woff2'];
+/** The font of the text above the fold (the body font, one file for every language), preloaded with the entry. */
+const ABOVE_THE_FOLD_FONTS = ['open-sans.woff2'];
 
 /**
  * `<link rel="preload" as="font">` for the above-the-fold font file, so it downloads alongside the entry instead of
- * after the stylesheet is parsed and the text laid out; the other faces load when text needs them
- * (`font-display: swap` everywhere, `unicode-range` per subset).
+ * after the stylesheet is parsed and the text laid out; the headings' file loads when a heading is laid out
+ * (`font-display: swap` for both: text shows at once in the fallback font).
  */
 function preloadFonts(): Plugin {
   return {
