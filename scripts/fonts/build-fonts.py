@@ -3,7 +3,8 @@
 
     /usr/bin/python3 scripts/fonts/build-fonts.py [--open-sans FILE] [--montserrat FILE]
 
-Needs fontTools with brotli (Debian: `apt-get install -y python3-fonttools python3-brotli`). Without a FILE, the
+Needs fontTools with brotli (Debian: `apt-get install -y python3-fonttools python3-brotli`) and `npm ci` done (it reads
+the xAvgCharWidth of the Fontsource Latin files in node_modules). Without a FILE, the
 variable font is downloaded from its Google Fonts source repository at a pinned commit and checked by its sha256.
 
 Writes to src/styles/fonts/:
@@ -58,7 +59,6 @@ UNICODES = (
     + [0x20AC, 0x20B4, 0x20BD, 0x2116, 0x2122, 0x2190, 0x2191, 0x2192, 0x2193, 0x2212, 0x2215, 0xFEFF, 0xFFFD]
 )
 
-
 def source_bytes(name, path):
     spec = SOURCES[name]
     data = Path(path).read_bytes() if path else urllib.request.urlopen(spec['url']).read()
@@ -66,6 +66,13 @@ def source_bytes(name, path):
     if digest != spec['sha256']:
         sys.exit(f'{name}: sha256 {digest} is not the pinned {spec["sha256"]}')
     return data
+
+
+def latin_average_width(name):
+    """xAvgCharWidth of the family's Fontsource Latin file (the face browsers took the width of an <input> from)."""
+    weight = SOURCES[name]['axes']['wght'][0]
+    latin = ROOT / 'node_modules' / '@fontsource' / name / 'files' / f'{name}-latin-{weight}-normal.woff2'
+    return TTFont(latin)['OS/2'].xAvgCharWidth
 
 
 def build(name, data):
@@ -84,6 +91,9 @@ def build(name, data):
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=UNICODES)
     subsetter.subset(font)
+    # Browsers size an <input> by `size` x xAvgCharWidth: keep the value of the Latin file the app used before (the
+    # face holding the space), not an average raised by the wider Cyrillic glyphs, so form rows keep their widths.
+    font['OS/2'].xAvgCharWidth = latin_average_width(name)
     OUT.mkdir(parents=True, exist_ok=True)
     target = OUT / f'{name}.woff2'
     font.flavor = 'woff2'
