@@ -95,7 +95,8 @@ export const SESSION_MODULE = '/src/data/session-runtime.tsx';
  * - a `modulepreload` link for the active language's catalogue (the stored language, read as `src/i18n/i18n.ts`
  *   reads it);
  * - `modulepreload` links for the session chunk (`SESSION_MODULE`: the auth and language machines, the query
- *   cache) and its imports, for every URL;
+ *   cache) and its imports, when the visit has a token (a visit without one starts logged out and paints without
+ *   it, `loadSessionRuntime` in src/data/auth-context.tsx);
  * - `modulepreload` links for the route's screen chunk and the chunks it imports beyond the entry, and `preload`
  *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `scripts/lib/screen-routes.mjs`).
  * So the catalogue, the screen and the shell download together instead of one after another.
@@ -183,7 +184,9 @@ function preloadBoot(): Plugin {
     if (Object.prototype.hasOwnProperty.call(catalogues, stored)) code = stored;
   } catch (e) {}
   link('modulepreload', catalogues[code]);
-  for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
+  // A visit with a token (cookie, or ?token= on /) needs the session chunk at once; one without paints without it.
+  if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search))
+    for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
   for (var i = 0; i < screens.length; i++) {
     if (!new RegExp(screens[i][0]).test(location.pathname)) continue;
     for (var j = 0; j < screens[i][1].length; j++) link('modulepreload', screens[i][1][j]);

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, startCurrentRoute } from './app/router.tsx';
-import { loadSessionRuntime } from './data/auth-context.tsx';
+import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
@@ -18,9 +18,9 @@ function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   startCurrentRoute();
-  // The session chunk (auth and language machines, query cache) loads beside the screen; a logged-out page paints
-  // without it.
-  loadSessionRuntime().catch(() => undefined);
+  // With a token, the session chunk (auth and language machines, query cache) loads beside the screen; a visit
+  // without one paints the login page without it (see `loadSessionRuntime`).
+  if (sessionExpected()) loadSessionRuntime().catch(() => undefined);
   activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);

@@ -1,6 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -10,7 +11,7 @@ import {
 } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
-import { authStartSnapshot } from '../../machines/auth/auth.start.ts';
+import { authStartSnapshot, initialAuthContext, startsLoggedOut } from '../../machines/auth/auth.start.ts';
 import type { AuthEvent } from '../../machines/auth/auth.types.ts';
 import { readTokenCookie } from '../api/token.ts';
 import type { AuthApi } from './auth.ts';
@@ -23,13 +24,51 @@ export type AuthActor = DeferredActor<AuthSnapshot, AuthEvent>;
 
 const AuthActorContext = createContext<AuthActor | null>(null);
 const SessionContext = createContext<RunningSession | null>(null);
+const SessionRequestContext = createContext<() => void>(() => undefined);
 
 /**
- * The session chunk: the auth, language and live-event machines (xstate) and the query cache. `src/main.tsx` starts
- * loading it at boot, beside the screen's chunk (the boot script preloads it too); nothing waits for it to paint a
- * logged-out page.
+ * The session chunk: the auth, language and live-event machines (xstate) and the query cache. With a token (a
+ * session is likely) `src/main.tsx` starts loading it at boot, beside the screen's chunk (the boot script preloads
+ * it too). Without one the visit starts logged out and nothing waits for it: it loads once the page has loaded and
+ * the browser is idle, at the first interaction, at the first event a view sends, or when a screen needs it
+ * (`RequireSession`), whichever comes first.
  */
 export const loadSessionRuntime = () => import('./session-runtime.tsx');
+
+/** True when the visit starts with a token (cookie, or `?token=` on `/`): the session chunk is needed at once. */
+export function sessionExpected(location: { pathname: string; search: string } = window.location): boolean {
+  return !startsLoggedOut(initialAuthContext(readAuthInput(location)));
+}
+
+/** Calls `start` once the page has loaded and the browser is idle, or at the first pointer or key interaction. */
+function whenIdleOrInteraction(start: () => void): () => void {
+  const cleanups: Array<() => void> = [];
+  const once = () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    start();
+  };
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+    document.addEventListener(type, once, { once: true, capture: true });
+    cleanups.push(() => document.removeEventListener(type, once, { capture: true }));
+  }
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(once, { timeout: 2000 });
+      cleanups.push(() => window.cancelIdleCallback(id));
+    } else {
+      const id = window.setTimeout(once, 0);
+      cleanups.push(() => window.clearTimeout(id));
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cleanups.push(() => window.removeEventListener('load', whenIdle));
+  }
+  return () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+}
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -58,8 +97,11 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [input] = useState(() => readAuthInput(location));
-  const [auth] = useState<AuthActor>(() => new DeferredActor(authStartSnapshot(input)));
-  const [language] = useState(createLanguageActor);
+  // Wanted at once with a token; without one, later (see `loadSessionRuntime`) or when an event must wait for it.
+  const [wanted, setWanted] = useState(() => !startsLoggedOut(initialAuthContext(input)));
+  const want = useCallback(() => setWanted(true), []);
+  const [auth] = useState<AuthActor>(() => new DeferredActor(authStartSnapshot(input), want));
+  const [language] = useState(() => createLanguageActor(want));
   const [session, setSession] = useState<RunningSession | null>(null);
   const outerQueryClient = useContext(QueryClientContext);
   // The actions always see the current location and navigate function, without a new actor.
@@ -68,7 +110,10 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
     router.current = { navigate, location };
   }, [navigate, location]);
 
+  useEffect(() => (wanted ? undefined : whenIdleOrInteraction(want)), [wanted, want]);
+
   useEffect(() => {
+    if (!wanted) return;
     let stopped = false;
     let running: RunningSession | null = null;
     loadSessionRuntime()
@@ -89,18 +134,20 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
       stopped = true;
       running?.stop();
     };
-  }, [api, input, auth, language]);
+  }, [wanted, api, input, auth, language]);
 
   const Live = session?.LiveEvents;
   return (
     <QueryClientContext.Provider value={session?.queryClient ?? outerQueryClient}>
       <SessionContext.Provider value={session}>
-        <AuthActorContext.Provider value={auth}>
-          <LanguageActorProvider value={language}>
-            {Live === undefined ? null : <Live />}
-            {children}
-          </LanguageActorProvider>
-        </AuthActorContext.Provider>
+        <SessionRequestContext.Provider value={want}>
+          <AuthActorContext.Provider value={auth}>
+            <LanguageActorProvider value={language}>
+              {Live === undefined ? null : <Live />}
+              {children}
+            </LanguageActorProvider>
+          </AuthActorContext.Provider>
+        </SessionRequestContext.Provider>
       </SessionContext.Provider>
     </QueryClientContext.Provider>
   );
@@ -121,9 +168,17 @@ function useAuthActor(): AuthActor {
   return actor;
 }
 
-/** True once the session chunk runs (the machines and the query cache): screens that read data wait for it. */
+/**
+ * True once the session chunk runs (the machines and the query cache): screens that read data wait for it. Asks for
+ * the chunk at once if a logged-out visit had not loaded it yet.
+ */
 export function useSessionRunning(): boolean {
-  return useContext(SessionContext) !== null;
+  const request = useContext(SessionRequestContext);
+  const running = useContext(SessionContext) !== null;
+  useEffect(() => {
+    if (!running) request();
+  }, [running, request]);
+  return running;
 }
 
 /** Reads the auth machine through a selector from `machines/auth/auth.selectors.ts`. */

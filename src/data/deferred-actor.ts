@@ -19,7 +19,11 @@ export class DeferredActor<TSnapshot, TEvent> {
   private readonly listeners = new Set<() => void>();
   private detachActor: (() => void) | null = null;
 
-  constructor(startSnapshot: TSnapshot) {
+  /** `onWaiting` is told when an event has to wait for the actor (the app then loads the machine at once). */
+  constructor(
+    startSnapshot: TSnapshot,
+    private readonly onWaiting: () => void = () => undefined,
+  ) {
     this.snapshot = startSnapshot;
   }
 
@@ -31,8 +35,12 @@ export class DeferredActor<TSnapshot, TEvent> {
   };
 
   readonly send = (event: TEvent): void => {
-    if (this.actor === null) this.waiting.push(event);
-    else this.actor.send(event);
+    if (this.actor !== null) {
+      this.actor.send(event);
+      return;
+    }
+    this.waiting.push(event);
+    this.onWaiting();
   };
 
   /** True once the actor has taken over. */

@@ -7,8 +7,8 @@ import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 export type LanguageActor = DeferredActor<LanguageSnapshot, LanguageEvent>;
 
 /** The app-wide language actor before its machine has loaded: it starts `idle` and keeps events in order. */
-export function createLanguageActor(): LanguageActor {
-  return new DeferredActor<LanguageSnapshot, LanguageEvent>(languageStartSnapshot());
+export function createLanguageActor(onWaiting?: () => void): LanguageActor {
+  return new DeferredActor<LanguageSnapshot, LanguageEvent>(languageStartSnapshot(), onWaiting);
 }
 
 const LanguageActorContext = createContext<LanguageActor | null>(null);
