@@ -4,7 +4,7 @@
     /usr/bin/python3 scripts/fonts/build-fonts.py [--open-sans FILE] [--montserrat FILE]
 
 Needs fontTools with brotli (Debian: `apt-get install -y python3-fonttools python3-brotli`) and `npm ci` done (it reads
-the xAvgCharWidth of the Fontsource Latin files in node_modules). Without a FILE, the
+input-sizing metrics of the Fontsource Latin files in node_modules, see `keep_latin_input_metrics`). Without a FILE, the
 variable font is downloaded from its Google Fonts source repository at a pinned commit and checked by its sha256.
 
 Writes to src/styles/fonts/:
@@ -44,8 +44,9 @@ SOURCES = {
 }
 
 # Basic Latin and Latin-1 (Italian accents, « » and the no-break space), Latin Extended-A (Romanian ă â î), the
-# Romanian comma-below letters, combining accents, general punctuation (– — … “ ” „ ‘ ’), currency and number signs,
-# arrows, and Cyrillic for Russian and Ukrainian (є і ї ґ).
+# Romanian comma-below letters, combining accents, the general punctuation the texts and Intl use (spaces, – — … “ ”
+# „ ‘ ’ • ′ ″ ‹ ›; not ‰ and the like, whose width would widen every input, see `keep_latin_input_metrics`), currency and
+# number signs, arrows, and Cyrillic for Russian and Ukrainian (є і ї ґ).
 UNICODES = (
     list(range(0x0020, 0x007F))
     + list(range(0x00A0, 0x0100))
@@ -55,7 +56,8 @@ UNICODES = (
     + list(range(0x0300, 0x0309))
     + list(range(0x0400, 0x0460))
     + [0x0490, 0x0491]
-    + list(range(0x2000, 0x206F))
+    + list(range(0x2000, 0x2028))
+    + [0x202F, 0x2032, 0x2033, 0x2039, 0x203A, 0x2044]
     + [0x20AC, 0x20B4, 0x20BD, 0x2116, 0x2122, 0x2190, 0x2191, 0x2192, 0x2193, 0x2212, 0x2215, 0xFEFF, 0xFFFD]
 )
 
@@ -68,11 +70,19 @@ def source_bytes(name, path):
     return data
 
 
-def latin_average_width(name):
-    """xAvgCharWidth of the family's Fontsource Latin file (the face browsers took the width of an <input> from)."""
+def keep_latin_input_metrics(name, font):
+    """
+    Browsers size an <input> (its `size` characters) from the primary face's xAvgCharWidth, its bounding box and
+    its widest advance. With Fontsource's files the primary face was the Latin one; here Cyrillic capitals (Щ, Ю)
+    would widen every input by a pixel or two and push form rows past a 320 px screen. So the merged font states
+    the Latin file's values: the text itself is laid out with each glyph's own advance, as before.
+    """
     weight = SOURCES[name]['axes']['wght'][0]
-    latin = ROOT / 'node_modules' / '@fontsource' / name / 'files' / f'{name}-latin-{weight}-normal.woff2'
-    return TTFont(latin)['OS/2'].xAvgCharWidth
+    latin = TTFont(ROOT / 'node_modules' / '@fontsource' / name / 'files' / f'{name}-latin-{weight}-normal.woff2')
+    font['OS/2'].xAvgCharWidth = latin['OS/2'].xAvgCharWidth
+    font['head'].xMin = latin['head'].xMin
+    font['head'].xMax = latin['head'].xMax
+    font['hhea'].advanceWidthMax = latin['hhea'].advanceWidthMax
 
 
 def build(name, data):
@@ -91,9 +101,7 @@ def build(name, data):
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=UNICODES)
     subsetter.subset(font)
-    # Browsers size an <input> by `size` x xAvgCharWidth: keep the value of the Latin file the app used before (the
-    # face holding the space), not an average raised by the wider Cyrillic glyphs, so form rows keep their widths.
-    font['OS/2'].xAvgCharWidth = latin_average_width(name)
+    keep_latin_input_metrics(name, font)
     OUT.mkdir(parents=True, exist_ok=True)
     target = OUT / f'{name}.woff2'
     font.flavor = 'woff2'
