@@ -2,7 +2,7 @@
 // and modulepreload links, the boot script included), as a ratio to a bare React 19 page built alongside by the same
 // Vite (scripts/fixtures/bare-react, built into .tmp/bare-react), and what each package costs of it. Then what the
 // boot script (vite.config.ts, `preloadBoot`) preloads beside it, read from the built script: the session chunk
-// (auth and language machines, xstate, the query cache: every URL; a logged-out /login paints without it) and the
+// (auth and language machines, xstate, the query cache: with a token; a logged-out /login paints without it) and the
 // catalogue (data, not in any ratio); the JS each of the four measured first screens waits for (up front, the
 // session chunk where the screen waits for it, the screen's chunks); every route's lazy chunk with its own imports
 // (beyond the up-front JS and the session chunk, from dist/.vite/manifest.json). Sizes are gzip level 9 (node:zlib).
@@ -161,10 +161,11 @@ if (packages.length > 0) {
 const session = sumGzip(boot.session);
 const catalogue = boot.catalogues.ru === undefined ? 0 : gzipSize(dist, boot.catalogues.ru);
 console.log(
-  `\nPreloaded by the boot script for every URL, beside the entry (not in the up-front figure):\n` +
+  `\nPreloaded by the boot script beside the entry (not in the up-front figure):\n` +
     `  session chunk and its imports (${boot.session.length} files: auth and language machines, xstate, query cache) ${kb(session)}\n` +
-    `    on the critical path of every signed-in page and of the public pages other than /login; a logged-out\n` +
-    `    /login paints without it (from the auth machine's start state)\n` +
+    `    for a visit with a token: every signed-in screen waits for it (counted in its first screen below); without\n` +
+    `    a token it is not preloaded and loads after the first paint (a logged-out /login paints from the auth\n` +
+    `    machine's start state)\n` +
     `  the catalogue of messages (ru; data, not code, so not in any ratio) ${kb(catalogue)}`,
 );
 
@@ -175,7 +176,9 @@ const FIRST_SCREENS = [
   { page: '/new-order', path: '/new-order', session: true },
   { page: '/my-orders-warehouse', path: '/my-orders-warehouse', session: true },
 ];
-console.log('\nJS each first screen waits for (up front + session chunk where awaited + the screen\'s chunks), gzip:');
+console.log(
+  "\nJS each first screen waits for (up front + session chunk where awaited + the screen's chunks), gzip:",
+);
 for (const { page, path, session: awaited } of FIRST_SCREENS) {
   const screen = boot.screens.find(([pattern]) => pattern.test(path))?.[1] ?? [];
   const total = app.total + (awaited ? session : 0) + sumGzip(screen);
