@@ -27,13 +27,13 @@ function precompress(): Plugin {
   };
 }
 
-/** The font of the text above the fold (body text, Cyrillic: the default language), preloaded with the entry. */
-const ABOVE_THE_FOLD_FONTS = ['open-sans-cyrillic-400-normal.woff2'];
+/** The font of the text above the fold (the body font, one file for every language), preloaded with the entry. */
+const ABOVE_THE_FOLD_FONTS = ['open-sans.woff2'];
 
 /**
  * `<link rel="preload" as="font">` for the above-the-fold font file, so it downloads alongside the entry instead of
- * after the stylesheet is parsed and the text laid out; the other faces load when text needs them
- * (`font-display: swap` everywhere, `unicode-range` per subset).
+ * after the stylesheet is parsed and the text laid out; the headings' file loads when a heading is laid out
+ * (`font-display: swap` for both: text shows at once in the fallback font).
  */
 function preloadFonts(): Plugin {
   return {
@@ -86,11 +86,17 @@ function moduleSizes(): Plugin {
   };
 }
 
+/** The session chunk's module (`loadSessionRuntime` in src/data/auth-context.tsx). */
+export const SESSION_MODULE = '/src/data/session-runtime.tsx';
+
 /**
  * A parallel boot. A small classic script (`assets/boot-preload-*.js`, `async`, external because the CSP allows no
  * inline script) runs while the entry downloads and adds, for the URL being opened:
  * - a `modulepreload` link for the active language's catalogue (the stored language, read as `src/i18n/i18n.ts`
  *   reads it);
+ * - `modulepreload` links for the session chunk (`SESSION_MODULE`: the auth and language machines, the query
+ *   cache) and its imports, when the visit has a token (a visit without one starts logged out and paints without
+ *   it, `loadSessionRuntime` in src/data/auth-context.tsx);
  * - `modulepreload` links for the route's screen chunk and the chunks it imports beyond the entry, and `preload`
  *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `scripts/lib/screen-routes.mjs`).
  * So the catalogue, the screen and the shell download together instead of one after another.
@@ -123,6 +129,19 @@ function preloadBoot(): Plugin {
         for (const next of chunks.get(file)?.imports ?? []) markUpFront(next);
       };
       markUpFront(entry.fileName);
+      // The session chunk (auth and language machines, query cache) and its imports: every page loads it, so it is
+      // preloaded for every URL, beside the screen.
+      const session: string[] = [];
+      const sessionChunk = [...chunks.values()].find((chunk) =>
+        (chunk.facadeModuleId ?? '').endsWith(SESSION_MODULE),
+      );
+      if (sessionChunk === undefined) this.warn(`preload-boot: no chunk for ${SESSION_MODULE}`);
+      const visitSession = (file: string) => {
+        if (upFront.has(file) || session.includes(`/${file}`)) return;
+        session.push(`/${file}`);
+        for (const next of chunks.get(file)?.imports ?? []) visitSession(next);
+      };
+      if (sessionChunk !== undefined) visitSession(sessionChunk.fileName);
       const screens: Array<[string, string[], string[]]> = [];
       const byModule = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk]));
       const screenRoutes = readScreenRoutes(root);
@@ -135,7 +154,7 @@ function preloadBoot(): Plugin {
         const js: string[] = [];
         const css = new Set<string>();
         const visit = (file: string) => {
-          if (upFront.has(file) || js.includes(`/${file}`)) return;
+          if (upFront.has(file) || session.includes(`/${file}`) || js.includes(`/${file}`)) return;
           js.push(`/${file}`);
           const visited = chunks.get(file);
           for (const sheet of visited?.viteMetadata?.importedCss ?? []) css.add(`/${sheet}`);
@@ -150,6 +169,7 @@ function preloadBoot(): Plugin {
 (function () {
   var catalogues = ${JSON.stringify(catalogues)};
   var screens = ${JSON.stringify(screens)};
+  var session = ${JSON.stringify(session)};
   function link(rel, href, as) {
     var element = document.createElement('link');
     element.rel = rel;
@@ -164,6 +184,9 @@ function preloadBoot(): Plugin {
     if (Object.prototype.hasOwnProperty.call(catalogues, stored)) code = stored;
   } catch (e) {}
   link('modulepreload', catalogues[code]);
+  // A visit with a token (cookie, or ?token= on /) needs the session chunk at once; one without paints without it.
+  if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search))
+    for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
   for (var i = 0; i < screens.length; i++) {
     if (!new RegExp(screens[i][0]).test(location.pathname)) continue;
     for (var j = 0; j < screens[i][1].length; j++) link('modulepreload', screens[i][1][j]);

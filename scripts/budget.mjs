@@ -1,12 +1,14 @@
 // `npm run budget` (after `npm run build`): the JavaScript that dist/index.html loads up front (its module scripts
-// and modulepreload links), as a ratio to a bare React 19 page built alongside by the same Vite
-// (scripts/fixtures/bare-react, built into .tmp/bare-react), and what each package costs of it; every route's lazy
-// chunk together with its own imports (what the route loads beyond the up-front JS, from dist/.vite/manifest.json).
-// Sizes are gzip level 9 (node:zlib).
+// and modulepreload links, the boot script included), as a ratio to a bare React 19 page built alongside by the same
+// Vite (scripts/fixtures/bare-react, built into .tmp/bare-react), and what each package costs of it. Then what the
+// boot script (vite.config.ts, `preloadBoot`) preloads beside it, read from the built script: the session chunk
+// (auth and language machines, xstate, the query cache: with a token; a logged-out /login paints without it) and the
+// catalogue (data, not in any ratio); the JS each of the four measured first screens waits for (up front, the
+// session chunk where the screen waits for it, the screen's chunks); every route's lazy chunk with its own imports
+// (beyond the up-front JS and the session chunk, from dist/.vite/manifest.json). Sizes are gzip level 9 (node:zlib).
 //
-// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default 2.0: a ratchet at the figure reached,
-// 1.94×, plus a small margin; the goal of issue 16 is 1.6×, printed as met or not: what is left is what every first
-// screen uses, see docs/decisions.md) or a route's own JS is over ROUTE_LIMIT.
+// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default the goal of issue 16: 1.6x) or a
+// route's own JS is over ROUTE_LIMIT.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -15,7 +17,7 @@ import { BIN, ROOT } from './lib/server-process.mjs';
 
 const KB = 1000; // kB as Vite prints them
 export const GOAL_RATIO = 1.6;
-export const MAX_RATIO = Number(process.env.BUDGET_MAX_RATIO ?? 2.0);
+export const MAX_RATIO = Number(process.env.BUDGET_MAX_RATIO ?? GOAL_RATIO);
 export const ROUTE_LIMIT = 40 * KB;
 
 const dist = join(ROOT, 'dist');
@@ -66,10 +68,29 @@ function upFrontOf(dir, base) {
   return { files, sizes, total: [...sizes.values()].reduce((a, b) => a + b, 0) };
 }
 
+/**
+ * What the boot script (vite.config.ts, `preloadBoot`) preloads beside the entry: the catalogues, the session chunk
+ * and its imports (every URL), and each screen route's chunks (`[pattern, js, css]`), read from the built script.
+ */
+function bootPreloads(files) {
+  const script = files.find((file) => /(^|\/)boot-preload-[^/]*\.js$/.test(file));
+  if (script === undefined) return { catalogues: {}, session: [], screens: [] };
+  const source = readFileSync(join(dist, script), 'utf8');
+  const read = (name) => JSON.parse(new RegExp(`var ${name} = (.*);`).exec(source)?.[1] ?? 'null');
+  const strip = (url) => url.replace(/^\//, '');
+  return {
+    catalogues: Object.fromEntries(Object.entries(read('catalogues') ?? {}).map(([k, v]) => [k, strip(v)])),
+    session: (read('session') ?? []).map(strip),
+    screens: (read('screens') ?? []).map(([pattern, js]) => [new RegExp(pattern), js.map(strip)]),
+  };
+}
+
 buildBare();
 const app = upFrontOf(dist, '');
 const yardstick = upFrontOf(bare, 'bare-react/');
 const ratio = app.total / yardstick.total;
+const boot = bootPreloads(app.files);
+const sumGzip = (files) => files.reduce((sum, file) => sum + gzipSize(dist, file), 0);
 
 /** Package (or app folder) of a module id. */
 function ownerOf(id) {
@@ -103,7 +124,7 @@ function routeCosts() {
   const manifestFile = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  const upFront = new Set(app.files);
+  const upFront = new Set([...app.files, ...boot.session]);
   return Object.entries(manifest)
     .filter(([, entry]) => entry.isDynamicEntry && /(^|\/)src\/.*-(page|layout)\.tsx$/.test(entry.src ?? ''))
     .map(([key, entry]) => {
@@ -121,7 +142,9 @@ function routeCosts() {
     .sort((a, b) => b.gz - a.gz);
 }
 
-console.log('JavaScript loaded up front (dist/index.html), gzip:');
+console.log(
+  'JavaScript loaded up front (dist/index.html: its scripts and modulepreloads, the boot script included), gzip:',
+);
 for (const file of app.files) console.log(`  ${file.padEnd(48)} ${kb(app.sizes.get(file) ?? 0).padStart(9)}`);
 console.log(`  ${'total'.padEnd(48)} ${kb(app.total).padStart(9)}`);
 console.log(`  ${'bare React 19 page (same Vite)'.padEnd(48)} ${kb(yardstick.total).padStart(9)}`);
@@ -135,11 +158,40 @@ if (packages.length > 0) {
     );
 }
 
+const session = sumGzip(boot.session);
+const catalogue = boot.catalogues.ru === undefined ? 0 : gzipSize(dist, boot.catalogues.ru);
+console.log(
+  `\nPreloaded by the boot script beside the entry (not in the up-front figure):\n` +
+    `  session chunk and its imports (${boot.session.length} files: auth and language machines, xstate, query cache) ${kb(session)}\n` +
+    `    for a visit with a token: every signed-in screen waits for it (counted in its first screen below); without\n` +
+    `    a token it is not preloaded and loads after the first paint (a logged-out /login paints from the auth\n` +
+    `    machine's start state)\n` +
+    `  the catalogue of messages (ru; data, not code, so not in any ratio) ${kb(catalogue)}`,
+);
+
+/** The JS a page's first screen waits for: up front, the session chunk where it waits for it, the screen's chunks. */
+const FIRST_SCREENS = [
+  { page: '/login (logged out)', path: '/login', session: false },
+  { page: '/dashboard', path: '/dashboard', session: true },
+  { page: '/new-order', path: '/new-order', session: true },
+  { page: '/my-orders-warehouse', path: '/my-orders-warehouse', session: true },
+];
+console.log(
+  "\nJS each first screen waits for (up front + session chunk where awaited + the screen's chunks), gzip:",
+);
+for (const { page, path, session: awaited } of FIRST_SCREENS) {
+  const screen = boot.screens.find(([pattern]) => pattern.test(path))?.[1] ?? [];
+  const total = app.total + (awaited ? session : 0) + sumGzip(screen);
+  console.log(
+    `  ${page.padEnd(24)} ${kb(total).padStart(9)} = ${(total / yardstick.total).toFixed(2)}x the bare React page`,
+  );
+}
+
 const routes = routeCosts();
 const failures = [];
 if (routes.length > 0) {
   console.log(
-    `\nEach route's lazy JS with its own imports (beyond the up-front JS), gzip; limit ${kb(ROUTE_LIMIT)}:`,
+    `\nEach route's lazy JS with its own imports (beyond the up-front JS and the session chunk), gzip; limit ${kb(ROUTE_LIMIT)}:`,
   );
   for (const row of routes) {
     const over = row.gz > ROUTE_LIMIT;

@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, startCurrentRoute } from './app/router.tsx';
+import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
 /**
  * A parallel boot: the boot script (vite.config.ts, `preloadBoot`) has already asked for the catalogue and the URL's
  * screen chunks beside this entry; here the URL's routes start (their lazy chunks and first data requests,
- * `startCurrentRoute`), the catalogue activates, and React renders at once. The shell shows no text before the
+ * `startCurrentRoute`), the session chunk starts loading, the catalogue activates, and React renders at once. The shell shows no text before the
  * catalogue is active (`I18nProvider` renders nothing until then): no flash of another language, and no wait for
  * the catalogue before the rest starts.
  */
@@ -17,6 +18,9 @@ function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   startCurrentRoute();
+  // With a token, the session chunk (auth and language machines, query cache) loads beside the screen; a visit
+  // without one paints the login page without it (see `loadSessionRuntime`).
+  if (sessionExpected()) loadSessionRuntime().catch(() => undefined);
   activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);

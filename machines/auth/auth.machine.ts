@@ -2,6 +2,7 @@ import { urlTokenOf } from './auth.guards.ts';
 import { loggedOutState } from './auth.login.ts';
 import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.ts';
 import { authSetup } from './auth.setup.ts';
+import { initialAuthContext } from './auth.start.ts';
 
 /**
  * Authentication (spec sections 3-6 and 9).
@@ -25,21 +26,7 @@ import { authSetup } from './auth.setup.ts';
  */
 export const authMachine = authSetup.createMachine({
   id: 'auth',
-  context: ({ input }) => ({
-    token: null,
-    expiresAt: null,
-    role: 'unspecified',
-    user: null,
-    warehouse: null,
-    loginError: null,
-    resendError: null,
-    logoutReason: null,
-    loginLang: null,
-    expiryTimerCapped: false,
-    initialUrl: input.initialUrl,
-    storedToken: input.storedToken,
-    storedUser: input.storedUser ?? null,
-  }),
+  context: ({ input }) => initialAuthContext(input),
   initial: 'initialising',
   states: {
     /**

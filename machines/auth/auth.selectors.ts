@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
 import type { AuthRole, AuthUser, AuthWarehouse, LogoutReason } from './auth.types.ts';
 
-export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+/** What the selectors read of a snapshot: the machine's, or its start state before it runs (`auth.start.ts`). */
+export type AuthSnapshot = Pick<SnapshotFrom<typeof authMachine>, 'context' | 'matches'>;
 
 export type ResendStatus = 'idle' | 'sending' | 'sent';
 

@@ -7,6 +7,7 @@ import {
   saveLanguageActor,
 } from './auth.actors.ts';
 import { errorCodeOf, MAX_TIMER_DELAY_MS, storedUserFor, urlTokenOf } from './auth.guards.ts';
+import { hasStoredToken, hasUrlToken } from './auth.start.ts';
 import { bareToken, roleFromPayload, validTokenPayload } from './auth.token.ts';
 import type {
   AuthContext,
@@ -98,9 +99,9 @@ export const authSetup = setup({
   guards: {
     /** The session began on the login page, with the language shown there. */
     hasLoginLanguage: ({ context }) => context.loginLang !== null,
-    hasUrlToken: ({ context }) => urlTokenOf(context.initialUrl) !== null,
+    hasUrlToken: ({ context }) => hasUrlToken(context),
     urlTokenIsValid: ({ context }) => validTokenPayload(urlTokenOf(context.initialUrl), Date.now()) !== null,
-    hasStoredToken: ({ context }) => context.storedToken !== null && context.storedToken !== '',
+    hasStoredToken: ({ context }) => hasStoredToken(context),
     storedTokenIsValid: ({ context }) => validTokenPayload(context.storedToken, Date.now()) !== null,
     tokenIsValid: (_, params: { token: string }) => validTokenPayload(params.token, Date.now()) !== null,
     expiryTimerCapped: ({ context }) => context.expiryTimerCapped,

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { languageStartContext } from './language.start.ts';
 
 export interface LanguageInput {
   locale: string;
@@ -78,7 +79,7 @@ export const languageMachine = setup({
   },
 }).createMachine({
   id: 'language',
-  context: { pending: null, signedOutChoice: null },
+  context: languageStartContext(),
   initial: 'idle',
   states: {
     idle: {

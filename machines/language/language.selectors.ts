@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { languageMachine } from './language.machine.ts';
 
-type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
+/** What the selectors read of a snapshot: the machine's, or its start state before it runs (`languageStart`). */
+export type LanguageSnapshot = Pick<SnapshotFrom<typeof languageMachine>, 'context' | 'matches'>;
 
 /** True while a switch is saved or its catalog loads: the switcher is disabled meanwhile. */
 export const selectIsSwitching = (snapshot: LanguageSnapshot): boolean => !snapshot.matches('idle');

@@ -1,8 +1,6 @@
 import { I18nProvider, useLingui } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { setFailureReporter } from '../api/failure-bridge.ts';
-import { queryClient } from '../api/query-client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { loadToastify, showErrorToast, toastContainerProps } from '../ui/toast.ts';
 
@@ -54,10 +52,8 @@ function Toasts() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toasts />
-      </QueryClientProvider>
+      {children}
+      <Toasts />
     </I18nProvider>
   );
 }

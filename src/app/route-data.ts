@@ -9,7 +9,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthRole } from '../../machines/auth/auth.types.ts';
-import { queryClient } from '../api/query-client.ts';
 import { readTokenCookie, roleFromToken, validTokenPayload } from '../api/token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
 
@@ -21,6 +20,18 @@ export interface RouteDataContext {
 }
 
 export type RoutePrefetch = (context: RouteDataContext) => Promise<unknown>;
+
+/** `<link rel="preload" as="image" fetchpriority="high">` for each address (the `<img>` later takes the response). */
+function preloadImages(urls: string[]): void {
+  for (const href of urls) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = href;
+    link.fetchPriority = 'high';
+    document.head.append(link);
+  }
+}
 
 const isDistributor = (role: AuthRole) => role === 'partner' || role === 'partner_warehouse';
 const isWarehouseStaff = (role: AuthRole) => role === 'warehouse' || role === 'partner_warehouse';
@@ -35,14 +46,23 @@ export const routeData = {
       client.prefetchQuery(businessQueries.myTarget()),
     ]);
   },
-  /** `/new-order`: the catalogue page the address asks for. */
+  /**
+   * `/new-order`: the catalogue page the address asks for; as soon as it is here, the first row's images (the
+   * page's largest paint) start loading too, before the screen has rendered its cards.
+   */
   newOrder: async ({ client, url }) => {
-    const [{ catalogueQueries }, { goodsQueryFor, parseCatalogueSearch }] = await Promise.all([
-      import('../data/catalogue.ts'),
-      import('../features/shop/new-order/catalogue-search.ts'),
-    ]);
-    const query = goodsQueryFor(parseCatalogueSearch(url.searchParams), getStoredLocale());
-    await client.prefetchQuery(catalogueQueries.goods(query));
+    const [{ catalogueQueries }, { goodsQueryFor, parseCatalogueSearch }, { FIRST_ROW_CARDS }] =
+      await Promise.all([
+        import('../data/catalogue.ts'),
+        import('../features/shop/new-order/catalogue-search.ts'),
+        import('../features/shop/catalogue/product-card.tsx'),
+      ]);
+    const options = catalogueQueries.goods(
+      goodsQueryFor(parseCatalogueSearch(url.searchParams), getStoredLocale()),
+    );
+    await client.prefetchQuery(options);
+    const firstRow = client.getQueryData(options.queryKey)?.items.slice(0, FIRST_ROW_CARDS) ?? [];
+    preloadImages(firstRow.map((product) => product.imageUrl));
   },
   /** `/my-orders-warehouse`: the list page the address asks for. */
   warehouseOrders: async ({ client, role, url }) => {
@@ -63,6 +83,9 @@ export function startRouteData(prefetchers: RoutePrefetch[], url: URL, nowMs = D
   if (prefetchers.length === 0) return;
   const token = readTokenCookie();
   if (validTokenPayload(token, nowMs) === null) return;
-  const context: RouteDataContext = { client: queryClient, role: roleFromToken(token), url };
-  for (const prefetch of prefetchers) prefetch(context).catch(() => undefined);
+  // The cache is in the session chunk, which loads beside the screen's (preloaded by the boot script).
+  void import('../api/query-client.ts').then(({ queryClient }) => {
+    const context: RouteDataContext = { client: queryClient, role: roleFromToken(token), url };
+    for (const prefetch of prefetchers) prefetch(context).catch(() => undefined);
+  });
 }

@@ -2,7 +2,13 @@ import type { ComponentType } from 'react';
 import { data, type LoaderFunctionArgs, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../data/auth-context.tsx';
-import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from './auth/guards.tsx';
+import {
+  NotForUserRole,
+  PublicOnlyRoute,
+  RequireAuth,
+  RequireSession,
+  RootRedirect,
+} from './auth/guards.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary.tsx';
 import { routeData, type RoutePrefetch, startRouteData } from './route-data.ts';
 import { preloadScreens, toElementRoutes } from './route-elements.tsx';
@@ -59,20 +65,29 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RouteErrorBoundary />,
             children: [{ path: PATHS.login, ...screen(() => import('../features/login/login-page.tsx')) }],
           },
-          { path: PATHS.resetPass, ...screen(() => import('../features/reset-pass/reset-pass-page.tsx')) },
           {
-            path: PATHS.confirmEmail,
-            ...screen(() => import('../features/confirm-email/confirm-email-page.tsx')),
+            element: <RequireSession />,
+            errorElement: <RouteErrorBoundary />,
+            children: [
+              {
+                path: PATHS.resetPass,
+                ...screen(() => import('../features/reset-pass/reset-pass-page.tsx')),
+              },
+              {
+                path: PATHS.confirmEmail,
+                ...screen(() => import('../features/confirm-email/confirm-email-page.tsx')),
+              },
+              {
+                path: PATHS.paymentSuccess,
+                ...screen(() => import('../features/orders/payment/payment-success-page.tsx')),
+              },
+              {
+                path: PATHS.paymentCancel,
+                ...screen(() => import('../features/orders/payment/payment-cancel-page.tsx')),
+              },
+              { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
+            ],
           },
-          {
-            path: PATHS.paymentSuccess,
-            ...screen(() => import('../features/orders/payment/payment-success-page.tsx')),
-          },
-          {
-            path: PATHS.paymentCancel,
-            ...screen(() => import('../features/orders/payment/payment-cancel-page.tsx')),
-          },
-          { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
         ],
       },
       {

@@ -1,25 +1,74 @@
-import { createActorContext } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import { authMachine } from '../../machines/auth/auth.machine.ts';
+import { QueryClientContext } from '@tanstack/react-query';
 import {
-  type AuthSnapshot,
-  selectIsAuthenticated,
-  selectIsWarehouseStaff,
-  selectUser,
-} from '../../machines/auth/auth.selectors.ts';
-import { setUnauthorizedHandler } from '../api/auth-bridge.ts';
-import { queryClient } from '../api/query-client.ts';
-import { provideAuth, readAuthInput } from './auth.actors.ts';
-import { authApi, type AuthApi } from './auth.ts';
-import { LiveEvents } from './live-events.tsx';
-import { LanguageProvider } from './language-context.tsx';
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
+import { authStartSnapshot, initialAuthContext, startsLoggedOut } from '../../machines/auth/auth.start.ts';
+import type { AuthEvent } from '../../machines/auth/auth.types.ts';
+import { readTokenCookie } from '../api/token.ts';
+import type { AuthApi } from './auth.ts';
+import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
+import { createLanguageActor, LanguageActorProvider } from './language-context.tsx';
+import type { RunningSession } from './session-runtime.tsx';
+import { readStoredUser } from './user-storage.ts';
 
-export type AuthActorRef = ActorRefFrom<typeof authMachine>;
+export type AuthActor = DeferredActor<AuthSnapshot, AuthEvent>;
 
-/** The app-wide auth actor (mounted once by `AuthProvider`, read with the hooks below). */
-export const AuthContext = createActorContext(authMachine);
+const AuthActorContext = createContext<AuthActor | null>(null);
+const SessionContext = createContext<RunningSession | null>(null);
+const SessionRequestContext = createContext<() => void>(() => undefined);
+
+/**
+ * The session chunk: the auth, language and live-event machines (xstate) and the query cache. With a token (a
+ * session is likely) `src/main.tsx` starts loading it at boot, beside the screen's chunk (the boot script preloads
+ * it too). Without one the visit starts logged out and nothing waits for it: it loads once the page has loaded and
+ * the browser is idle, at the first interaction, at the first event a view sends, or when a screen needs it
+ * (`RequireSession`), whichever comes first.
+ */
+export const loadSessionRuntime = () => import('./session-runtime.tsx');
+
+/** True when the visit starts with a token (cookie, or `?token=` on `/`): the session chunk is needed at once. */
+export function sessionExpected(location: { pathname: string; search: string } = window.location): boolean {
+  return !startsLoggedOut(initialAuthContext(readAuthInput(location)));
+}
+
+/** Calls `start` once the page has loaded and the browser is idle, or at the first pointer or key interaction. */
+function whenIdleOrInteraction(start: () => void): () => void {
+  const cleanups: Array<() => void> = [];
+  const once = () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    start();
+  };
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+    document.addEventListener(type, once, { once: true, capture: true });
+    cleanups.push(() => document.removeEventListener(type, once, { capture: true }));
+  }
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(once, { timeout: 2000 });
+      cleanups.push(() => window.cancelIdleCallback(id));
+    } else {
+      const id = window.setTimeout(once, 0);
+      cleanups.push(() => window.clearTimeout(id));
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cleanups.push(() => window.removeEventListener('load', whenIdle));
+  }
+  return () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+}
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -27,42 +76,80 @@ export interface AuthProviderProps {
   api?: AuthApi;
 }
 
-/** Registers the client's 401 handler while the auth actor runs. */
-function UnauthorizedBridge() {
-  const actorRef = AuthContext.useActorRef();
-  useEffect(() => setUnauthorizedHandler(() => actorRef.send({ type: 'auth.unauthorized' })), [actorRef]);
-  return null;
-}
-
-/** The live-event stream of whoever is signed in (restarted for another user). */
-function LiveEventsOfUser() {
-  const authenticated = AuthContext.useSelector(selectIsAuthenticated);
-  const userId = AuthContext.useSelector((snapshot) => selectUser(snapshot)?.id ?? null);
-  const isStaff = AuthContext.useSelector(selectIsWarehouseStaff);
-  return <LiveEvents authenticated={authenticated} userId={userId} isStaff={isStaff} />;
+/** What the machine reads at start-up: the router location, the token cookie and the stored user. */
+function readAuthInput(location: { pathname: string; search: string }) {
+  return {
+    initialUrl: `${location.pathname}${location.search}`,
+    storedToken: readTokenCookie(),
+    storedUser: readStoredUser(),
+  };
 }
 
 /**
  * Runs the auth actor for the app. It must sit inside the router: it navigates (query-token clean-up, /login after
- * a 401 or an expired token). It registers the client's 401 handler while mounted, and mounts the app-wide
- * language actor below it.
+ * a 401 or an expired token). Views render at once from the machine's start state (a visit without a token is
+ * logged out: the login page paints without xstate); the session chunk then starts the auth and language actors
+ * from the same input, and they take over (events sent meanwhile are delivered in order). While running, the
+ * session registers the client's 401 handler, keeps the live-event stream of the signed-in user and provides
+ * the query cache.
  */
-export function AuthProvider({ children, api = authApi }: AuthProviderProps) {
+export function AuthProvider({ children, api }: AuthProviderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [input] = useState(() => readAuthInput(location));
-  // A new location gives new implementations, not a new actor: the actor (same machine config) is kept and the
-  // implementations swapped in, so the actions always see the current location.
-  const logic = useMemo(
-    () => provideAuth({ api, queryClient, navigate, location: () => location }),
-    [api, navigate, location],
-  );
+  // Wanted at once with a token; without one, later (see `loadSessionRuntime`) or when an event must wait for it.
+  const [wanted, setWanted] = useState(() => !startsLoggedOut(initialAuthContext(input)));
+  const want = useCallback(() => setWanted(true), []);
+  const [auth] = useState<AuthActor>(() => new DeferredActor(authStartSnapshot(input), want));
+  const [language] = useState(() => createLanguageActor(want));
+  const [session, setSession] = useState<RunningSession | null>(null);
+  const outerQueryClient = useContext(QueryClientContext);
+  // The actions always see the current location and navigate function, without a new actor.
+  const router = useRef({ navigate, location });
+  useLayoutEffect(() => {
+    router.current = { navigate, location };
+  }, [navigate, location]);
+
+  useEffect(() => (wanted ? undefined : whenIdleOrInteraction(want)), [wanted, want]);
+
+  useEffect(() => {
+    if (!wanted) return;
+    let stopped = false;
+    let running: RunningSession | null = null;
+    loadSessionRuntime()
+      .then(({ startSession }) => {
+        if (stopped) return;
+        running = startSession({
+          api,
+          input,
+          auth,
+          language,
+          navigate: (to, options) => router.current.navigate(to, options),
+          location: () => router.current.location,
+        });
+        setSession(running);
+      })
+      .catch((error: unknown) => console.error('[auth] the session could not start', error));
+    return () => {
+      stopped = true;
+      running?.stop();
+    };
+  }, [wanted, api, input, auth, language]);
+
+  const Live = session?.LiveEvents;
   return (
-    <AuthContext.Provider logic={logic} options={{ input }}>
-      <UnauthorizedBridge />
-      <LiveEventsOfUser />
-      <LanguageProvider>{children}</LanguageProvider>
-    </AuthContext.Provider>
+    <QueryClientContext.Provider value={session?.queryClient ?? outerQueryClient}>
+      <SessionContext.Provider value={session}>
+        <SessionRequestContext.Provider value={want}>
+          <AuthActorContext.Provider value={auth}>
+            <LanguageActorProvider value={language}>
+              {Live === undefined ? null : <Live />}
+              {children}
+            </LanguageActorProvider>
+          </AuthActorContext.Provider>
+        </SessionRequestContext.Provider>
+      </SessionContext.Provider>
+    </QueryClientContext.Provider>
   );
 }
 
@@ -75,8 +162,23 @@ export function AuthRoot() {
   );
 }
 
-export function useAuthActorRef(): AuthActorRef {
-  return AuthContext.useActorRef();
+function useAuthActor(): AuthActor {
+  const actor = useContext(AuthActorContext);
+  if (actor === null) throw new Error('The auth actor is used outside AuthProvider');
+  return actor;
+}
+
+/**
+ * True once the session chunk runs (the machines and the query cache): screens that read data wait for it. Asks for
+ * the chunk at once if a logged-out visit had not loaded it yet.
+ */
+export function useSessionRunning(): boolean {
+  const request = useContext(SessionRequestContext);
+  const running = useContext(SessionContext) !== null;
+  useEffect(() => {
+    if (!running) request();
+  }, [running, request]);
+  return running;
 }
 
 /** Reads the auth machine through a selector from `machines/auth/auth.selectors.ts`. */
@@ -84,11 +186,10 @@ export function useAuthSelector<T>(
   selector: (snapshot: AuthSnapshot) => T,
   compare?: (a: T, b: T) => boolean,
 ): T {
-  return AuthContext.useSelector(selector, compare);
+  return useDeferredSelector(useAuthActor(), selector, compare);
 }
 
 /** Sends an event to the auth machine (`auth.login`, `auth.logout`, `auth.user.refresh`, ...). */
-export function useAuthSend(): AuthActorRef['send'] {
-  const actorRef = useAuthActorRef();
-  return useMemo(() => actorRef.send.bind(actorRef), [actorRef]);
+export function useAuthSend(): AuthActor['send'] {
+  return useAuthActor().send;
 }

@@ -7,13 +7,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { isLoginPath, searchWithoutToken } from '../../machines/auth/auth.guards.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
-import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
-import { clearTokenCookie, readTokenCookie, writeTokenCookie } from '../api/token.ts';
+import { clearTokenCookie, writeTokenCookie } from '../api/token.ts';
 import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
 import { unsavedLocale } from '../i18n/language-choice.ts';
 import { type AuthApi, authQueries } from './auth.ts';
-import { readStoredUser, writeStoredUser } from './user-storage.ts';
+import { writeStoredUser } from './user-storage.ts';
 
 export const LOGIN_PATH = '/login';
 
@@ -79,13 +78,4 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
       reportError: (_, { error }) => reportFailure(error),
     },
   });
-}
-
-/** What the machine reads at start-up: the router location, the token cookie and the stored user. */
-export function readAuthInput(location: Pick<RouterLocation, 'pathname' | 'search'>): AuthInput {
-  return {
-    initialUrl: `${location.pathname}${location.search}`,
-    storedToken: readTokenCookie(),
-    storedUser: readStoredUser(),
-  };
 }

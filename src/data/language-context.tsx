@@ -1,45 +1,36 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createActorContext } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { languageMachine } from '../../machines/language/language.machine.ts';
-import { reportFailure } from '../api/failure-bridge.ts';
-import { accountApi } from './account.ts';
-import { provideLanguage } from './language.actors.ts';
-import { followServerLanguage } from './server-language.ts';
+import { createContext, useContext } from 'react';
+import type { LanguageEvent } from '../../machines/language/language.machine.ts';
+import type { LanguageSnapshot } from '../../machines/language/language.selectors.ts';
+import { languageStartSnapshot } from '../../machines/language/language.start.ts';
+import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 
-/** The app-wide language actor: the header's switcher and the personal page's field send it the same events. */
-export const LanguageContext = createActorContext(languageMachine);
+export type LanguageActor = DeferredActor<LanguageSnapshot, LanguageEvent>;
 
-/** Shows a failed switch (the machine emits `language.failed`) through the app's failure toast. */
-function LanguageFailures() {
-  const actorRef = LanguageContext.useActorRef();
-  useEffect(() => {
-    const subscription = actorRef.on('language.failed', ({ error }) => reportFailure(error));
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
-  return null;
+/** The app-wide language actor before its machine has loaded: it starts `idle` and keeps events in order. */
+export function createLanguageActor(onWaiting?: () => void): LanguageActor {
+  return new DeferredActor<LanguageSnapshot, LanguageEvent>(languageStartSnapshot(), onWaiting);
 }
 
-/** Reconciles the locally kept choice with the server's language of the signed-in user (`server-language.ts`). */
-function ServerLanguage() {
-  const actorRef = LanguageContext.useActorRef();
-  const queryClient = useQueryClient();
-  useEffect(
-    () => followServerLanguage(queryClient, (event) => actorRef.send(event)),
-    [actorRef, queryClient],
-  );
-  return null;
+const LanguageActorContext = createContext<LanguageActor | null>(null);
+
+/** Provides the app-wide language actor (the auth provider does, `src/data/auth-context.tsx`). */
+export const LanguageActorProvider = LanguageActorContext.Provider;
+
+function useLanguageActor(): LanguageActor {
+  const actor = useContext(LanguageActorContext);
+  if (actor === null) throw new Error('The language actor is used outside its provider');
+  return actor;
 }
 
-/** Mounts the language actor once for the app (inside the query cache's provider). */
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const logic = useMemo(() => provideLanguage({ api: accountApi, queryClient }), [queryClient]);
-  return (
-    <LanguageContext.Provider logic={logic}>
-      <LanguageFailures />
-      <ServerLanguage />
-      {children}
-    </LanguageContext.Provider>
-  );
-}
+/**
+ * The app-wide language actor: the header's switcher and the personal page's field send it the same events. Its
+ * machine runs in the session chunk (`session-runtime.ts`); until then the views read its start state.
+ */
+export const LanguageContext = {
+  useActorRef(): Pick<LanguageActor, 'send'> {
+    return useLanguageActor();
+  },
+  useSelector<T>(selector: (snapshot: LanguageSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+    return useDeferredSelector(useLanguageActor(), selector, compare);
+  },
+};

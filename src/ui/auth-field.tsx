@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldRegistration } from './auth-form-state.ts';
 import './auth-form.css';
 
 export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
@@ -7,7 +7,8 @@ export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** The translated validation message, or `null`. */
   error: string | null;
-  registration: UseFormRegisterReturn;
+  /** `register(name)` of react-hook-form or of `useAuthForm`. */
+  registration: FieldRegistration;
 }
 
 /** A labelled input whose error is tied to it (`aria-invalid`, `aria-describedby`) and announced. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 
-/** Codes, not texts: `fieldErrorMessage` in auth-messages.ts translates them. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from './auth-login-rules.ts';
 
+/** Codes, not texts: `fieldErrorMessage` in auth-messages.ts translates them. */
 const email = z
   .string()
   .check(

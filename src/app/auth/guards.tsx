@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
 import { canUsePath } from './access.ts';
 import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { useAuthSelector, useSessionRunning } from '../../data/auth-context.tsx';
 import '../../ui/auth-form.css';
 
 /** `location.state` of a redirect to /login: where to go back after logging in. */
@@ -91,5 +91,14 @@ export function RoleOutlet() {
   const { pathname } = useLocation();
   const role = useAuthSelector(selectRole);
   if (!canUsePath(role, pathname)) return <NotAvailablePage />;
+  return <Outlet />;
+}
+
+/**
+ * The public screens other than /login (password recovery, e-mail confirmation, payment results, not found) read
+ * data or run machines of their own: they render once the session chunk runs (the query cache, the auth actor).
+ */
+export function RequireSession() {
+  if (!useSessionRunning()) return <FullPageLoading />;
   return <Outlet />;
 }

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { selectIsAuthenticated, selectRole, selectUser } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { AppHeader } from './app-header.tsx';
-import { BagLink } from './bag-link.tsx';
+
+/** The bag's count reads the query cache: it loads with the signed-in header, not with a logged-out page. */
+const BagLink = lazy(() => import('./bag-link.tsx').then(({ BagLink }) => ({ default: BagLink })));
 import { navItemsFor } from './nav-items.ts';
 
 /** The header fed by the auth machine. */
@@ -19,7 +22,13 @@ export function ConnectedHeader() {
       userName={user?.fullName || null}
       userEmail={user?.email ?? null}
       onLogout={() => send({ type: 'auth.logout' })}
-      bagLink={hasBag ? <BagLink /> : null}
+      bagLink={
+        hasBag ? (
+          <Suspense fallback={null}>
+            <BagLink />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

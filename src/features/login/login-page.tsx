@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   selectIsLoggingIn,
@@ -8,7 +6,8 @@ import {
   selectLogoutReason,
 } from '../../../machines/auth/auth.selectors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
-import { loginSchema, type LoginValues } from '../../ui/auth-forms.schema.ts';
+import { useAuthForm } from '../../ui/auth-form-state.ts';
+import { checkLogin, type LoginValues } from '../../ui/auth-login-rules.ts';
 import {
   fieldErrorMessage,
   loginErrorMessage,
@@ -21,21 +20,17 @@ import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import '../../ui/auth-form.css';
 
-/** Login and password (spec section 2): e-mail and password, sent as form data by the auth machine. */
+const LOGIN_FIELDS = ['email', 'password'] as const;
+
+/** Login and password (spec section 2): e-mail and password, sent as form data by the auth machine. The two fields are checked
+ * without zod or react-hook-form (`useAuthForm`, `checkLogin`): the login page paints with little JS. */
 export default function LoginPage() {
   const { t, i18n } = useLingui();
   const send = useAuthSend();
   const loggingIn = useAuthSelector(selectIsLoggingIn);
   const loginError = useAuthSelector(selectLoginError);
   const logoutReason = logoutReasonMessage(useAuthSelector(selectLogoutReason));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { register, handleSubmit, errors } = useAuthForm<LoginValues>(LOGIN_FIELDS, checkLogin);
 
   const fieldError = (code: string | undefined): string | null => {
     const descriptor = fieldErrorMessage(code);
@@ -71,7 +66,7 @@ export default function LoginPage() {
           autoComplete="username"
           inputMode="email"
           required
-          error={fieldError(errors.email?.message)}
+          error={fieldError(errors.email)}
           registration={register('email')}
         />
         <AuthField
@@ -80,7 +75,7 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
-          error={fieldError(errors.password?.message)}
+          error={fieldError(errors.password)}
           registration={register('password')}
         />
         {loginError === null ? null : (

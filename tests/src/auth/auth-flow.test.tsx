@@ -179,6 +179,25 @@ describe('the auth flow in the app', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('focuses the first field in error, then checks a field again as it changes, and submits the trimmed address', async () => {
+    const { fetch, server } = fakeServer(tokenFor({ wh: false, par: true }));
+    const router = renderApp('/login', fetch);
+    const email = await screen.findByLabelText('E-mail');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail address.')).toBeTruthy();
+    expect(document.activeElement).toBe(email);
+    fireEvent.input(email, { target: { value: 'ana@' } });
+    expect(await screen.findByText('Enter a valid e-mail address, like name@example.com.')).toBeTruthy();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    fireEvent.input(email, { target: { value: '  ana@example.com ' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(new URLSearchParams(server.calls[0]?.body).get('email')).toBe('ana@example.com');
+  });
+
   it('takes a valid token from the query string on /, cleans the URL and sends a USER to /personal', async () => {
     const token = tokenFor({ wh: false, par: false });
     const { fetch, server } = fakeServer(token);

@@ -102,7 +102,8 @@ describe('Personal data (/personal)', () => {
       newPassword: 'better123',
       newPasswordConfirmation: 'better123',
     });
-    expect(readTokenCookie()).toBe(fresh);
+    // The screen renders before the session chunk's auth actor runs (no guard here): the event reaches it then.
+    await waitFor(() => expect(readTokenCookie()).toBe(fresh));
   });
 
   it('names a wrong current password beside its field', async () => {

@@ -1,0 +1,17 @@
+/**
+ * How the language machine starts, without xstate: `idle` with nothing pending and no signed-out choice. The app
+ * renders it before the machine's chunk has loaded (`src/data/language-context.tsx`).
+ */
+import { matchesValue, type StateValueLike } from '../auth/auth.start.ts';
+import type { LanguageContext } from './language.machine.ts';
+
+export function languageStartContext(): LanguageContext {
+  return { pending: null, signedOutChoice: null };
+}
+
+export function languageStartSnapshot(): {
+  context: LanguageContext;
+  matches(test: StateValueLike): boolean;
+} {
+  return { context: languageStartContext(), matches: (test) => matchesValue('idle', test) };
+}

@@ -1,0 +1,97 @@
+/**
+ * The session chunk, loaded beside the first screen (`loadSessionRuntime` in `auth-context.tsx`): the auth and
+ * language actors (their machines provided in `auth.actors.ts` and `language.actors.ts`), the live-event stream of
+ * the signed-in user, the client's 401 handler and the query cache. `startSession` starts the actors from the input
+ * the views have been rendered with and lets them take over the deferred actors the views read.
+ */
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createActor } from 'xstate';
+import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
+import {
+  type AuthSnapshot,
+  selectIsAuthenticated,
+  selectIsWarehouseStaff,
+  selectUser,
+} from '../../machines/auth/auth.selectors.ts';
+import { setUnauthorizedHandler } from '../api/auth-bridge.ts';
+import { reportFailure } from '../api/failure-bridge.ts';
+import { queryClient } from '../api/query-client.ts';
+import { accountApi } from './account.ts';
+import { type AuthDeps, provideAuth } from './auth.actors.ts';
+import { authApi, type AuthApi } from './auth.ts';
+import { type DeferredActor, useDeferredSelector } from './deferred-actor.ts';
+import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
+import { provideLanguage } from './language.actors.ts';
+import { LiveEvents } from './live-events.tsx';
+import { followServerLanguage } from './server-language.ts';
+
+export interface SessionOptions extends Pick<AuthDeps, 'navigate' | 'location'> {
+  /** The auth calls; the app's client by default. */
+  api?: AuthApi | undefined;
+  input: AuthInput;
+  auth: DeferredActor<AuthSnapshot, AuthEvent>;
+  language: LanguageActor;
+}
+
+export interface RunningSession {
+  queryClient: QueryClient;
+  /** The live-event stream of whoever is signed in (restarted for another user). */
+  LiveEvents: () => ReactNode;
+  stop: () => void;
+}
+
+function LiveEventsOfUser({ auth }: { auth: DeferredActor<AuthSnapshot, AuthEvent> }) {
+  const authenticated = useDeferredSelector(auth, selectIsAuthenticated);
+  const userId = useDeferredSelector(auth, (snapshot) => selectUser(snapshot)?.id ?? null);
+  const isStaff = useDeferredSelector(auth, selectIsWarehouseStaff);
+  return <LiveEvents authenticated={authenticated} userId={userId} isStaff={isStaff} />;
+}
+
+function startLanguage(queryClient: QueryClient, language: LanguageActor) {
+  const actor = createActor(provideLanguage({ api: accountApi, queryClient }));
+  const failures = actor.on('language.failed', ({ error }) => reportFailure(error));
+  actor.start();
+  // Reconciles the locally kept choice with the signed-in user's language on the server (`server-language.ts`).
+  const stopFollowing = followServerLanguage(queryClient, (event) => actor.send(event));
+  language.attach(actor, () => true);
+  return () => {
+    stopFollowing();
+    language.detach();
+    failures.unsubscribe();
+    actor.stop();
+  };
+}
+
+/** The language actor alone, over the cache above it (screens rendered without a session, in tests). */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const [language] = useState(createLanguageActor);
+  useEffect(() => startLanguage(client, language), [client, language]);
+  return <LanguageActorProvider value={language}>{children}</LanguageActorProvider>;
+}
+
+export function startSession({ api = authApi, input, auth, language, navigate, location }: SessionOptions) {
+  const unmountCache = (() => {
+    queryClient.mount();
+    return () => queryClient.unmount();
+  })();
+  const authActor = createActor(provideAuth({ api, queryClient, navigate, location }), { input });
+  const removeUnauthorized = setUnauthorizedHandler(() => authActor.send({ type: 'auth.unauthorized' }));
+  const stopLanguage = startLanguage(queryClient, language);
+  authActor.start();
+  // The one-tick start-up check is not shown: the views keep the start state until the machine has decided.
+  auth.attach(authActor, (snapshot) => !snapshot.matches('initialising'));
+  const running: RunningSession = {
+    queryClient,
+    LiveEvents: () => <LiveEventsOfUser auth={auth} />,
+    stop: () => {
+      auth.detach();
+      removeUnauthorized();
+      authActor.stop();
+      stopLanguage();
+      unmountCache();
+    },
+  };
+  return running;
+}
