@@ -30,6 +30,11 @@ export interface LanguageContext {
    * keeps it over the account's stored one and saves it (issue 13.5). A signed-in choice clears it.
    */
   signedOutChoice: string | null;
+  /**
+   * An unsaved choice the server was found to lack while a switch ran (`language.reconcile` outside `idle`): saved
+   * as soon as the switch ends, so a reconcile is never lost to a busy machine.
+   */
+  deferredSave: string | null;
 }
 
 /**
@@ -45,7 +50,8 @@ export interface LanguageContext {
  * activates it and stores it. When the server answers the user with another language while a mark remains (the
  * page was reloaded mid-save), the choice is saved again; with the same language, the mark is dropped. A failed
  * save restores the active language locally (`restoreActive`) and emits `language.failed` (the app shows a toast);
- * a failed catalog emits it too. A selection while a switch runs is ignored.
+ * a failed catalog emits it too. A selection while a switch runs is ignored; a reconcile that finds the server
+ * lacking the unsaved choice while a switch runs is kept and saved when the switch ends.
  */
 export const languageMachine = setup({
   types: {
@@ -62,6 +68,16 @@ export const languageMachine = setup({
     }),
   },
   actions: {
+    /**
+     * Keeps a reconcile's unsaved choice for when the running switch ends; `unlessPending`: not when the running
+     * switch is saving that very choice.
+     */
+    deferSave: assign({
+      deferredSave: ({ context, event }, params: { unlessPending: boolean }) =>
+        event.type !== 'language.reconcile' || (params.unlessPending && event.unsaved === context.pending)
+          ? context.deferredSave
+          : event.unsaved,
+    }),
     /** Stores `locale` locally as the interface language and marks it as not yet on the server. */
     rememberUnsaved: (_, _params: { locale: string }) => {},
     /** The server has the choice: drop the mark. */
@@ -70,6 +86,7 @@ export const languageMachine = setup({
     restoreActive: () => {},
   },
   guards: {
+    hasDeferredSave: ({ context }) => context.deferredSave !== null,
     mustSaveOnServer: ({ event }) => event.type === 'language.select' && event.authenticated,
     carriesChoice: ({ context }) => context.signedOutChoice !== null,
     serverHasUnsaved: ({ event }) =>
@@ -84,6 +101,11 @@ export const languageMachine = setup({
   states: {
     idle: {
       entry: assign({ pending: null }),
+      always: {
+        guard: 'hasDeferredSave',
+        target: 'saving',
+        actions: assign({ pending: ({ context }) => context.deferredSave, deferredSave: null }),
+      },
       on: {
         'language.choiceTaken': [
           {
@@ -129,6 +151,12 @@ export const languageMachine = setup({
       },
     },
     saving: {
+      on: {
+        'language.reconcile': {
+          guard: 'serverLacksUnsaved',
+          actions: { type: 'deferSave', params: { unlessPending: true } },
+        },
+      },
       invoke: {
         id: 'saveLanguage',
         src: 'saveLanguage',
@@ -141,6 +169,12 @@ export const languageMachine = setup({
       },
     },
     applying: {
+      on: {
+        'language.reconcile': {
+          guard: 'serverLacksUnsaved',
+          actions: { type: 'deferSave', params: { unlessPending: false } },
+        },
+      },
       invoke: {
         id: 'applyLocale',
         src: 'applyLocale',

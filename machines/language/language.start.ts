@@ -6,7 +6,7 @@ import { matchesValue, type StateValueLike } from '../auth/auth.start.ts';
 import type { LanguageContext } from './language.machine.ts';
 
 export function languageStartContext(): LanguageContext {
-  return { pending: null, signedOutChoice: null };
+  return { pending: null, signedOutChoice: null, deferredSave: null };
 }
 
 export function languageStartSnapshot(): {

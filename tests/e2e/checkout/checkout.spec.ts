@@ -342,7 +342,7 @@ test('/my-orders: tabs, newest first, server paging and links to the order', asy
   await expect(first).toHaveAttribute('data-order-id', String(placed.id));
   await expect(first.locator('[data-display-status="new"]')).toBeVisible();
   // Paging by the server: page 2 shows other, older orders.
-  await page.getByRole('button', { name: t('Next'), exact: true }).click();
+  await page.getByRole('button', { name: t('Next page'), exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator(`tr[data-order-id="${placed.id}"]`)).toHaveCount(0);
   await page.getByRole('tab', { name: t('Cancelled') }).click();

@@ -149,4 +149,18 @@ describe('the language switch machine across a reload', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
     expect(calls).toEqual(['remember:ro', 'save:ro', 'forget', 'apply:ro']);
   });
+
+  it('keeps a reconcile that arrives while a catalogue is applied, and saves the choice once it is (no lost save)', async () => {
+    const { actor, calls } = start();
+    // A signed-out choice is being applied when the server answers the signed-in user without it.
+    actor.send({ type: 'language.select', locale: 'en', authenticated: false });
+    expect(actor.getSnapshot().value).toBe('applying');
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' });
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('idle') && calls.includes('apply:en') && calls.length >= 5,
+    );
+    expect(calls).toEqual(['forget', 'apply:en', 'save:en', 'forget', 'apply:en']);
+    expect(actor.getSnapshot().context.deferredSave).toBeNull();
+  });
 });
