@@ -82,8 +82,8 @@ export const languageMachine = setup({
     rememberUnsaved: (_, _params: { locale: string }) => {},
     /** The server has the choice: drop the mark. */
     forgetUnsaved: () => {},
-    /** The server refused the choice: drop the mark and store the active language back. */
-    restoreActive: () => {},
+    /** The save failed: a refusal drops the mark and stores the active language back; no answer keeps the mark. */
+    restoreActive: (_, _params: { error: unknown }) => {},
   },
   guards: {
     hasDeferredSave: ({ context }) => context.deferredSave !== null,
@@ -164,7 +164,10 @@ export const languageMachine = setup({
         onDone: { target: 'applying', actions: 'forgetUnsaved' },
         onError: {
           target: 'idle',
-          actions: ['restoreActive', emit(({ event }) => ({ type: 'language.failed', error: event.error }))],
+          actions: [
+            { type: 'restoreActive', params: ({ event }) => ({ error: event.error }) },
+            emit(({ event }) => ({ type: 'language.failed', error: event.error })),
+          ],
         },
       },
     },

@@ -9,6 +9,7 @@ import { languageMachine } from '../../machines/language/language.machine.ts';
 import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
 import { forgetUnsavedLocale, rememberUnsavedLocale } from '../i18n/language-choice.ts';
 import { type AccountApi, storeMe } from './account.ts';
+import { failureKind } from './failure-kind.ts';
 
 export interface LanguageDeps {
   api: Pick<AccountApi, 'setLang'>;
@@ -46,8 +47,11 @@ export function provideLanguage({ api, queryClient, applyLocale = activateLocale
     actions: {
       rememberUnsaved: (_, { locale }) => rememberUnsavedLocale(locale),
       forgetUnsaved: () => forgetUnsavedLocale(),
-      restoreActive: () => {
-        if (!leaving()) forgetUnsavedLocale(i18n.locale === '' ? undefined : i18n.locale);
+      // Only a refusal drops the kept choice: a save cut short by leaving the page or by no answer (offline, the
+      // request aborted) keeps it marked unsaved, and the next answered `/users/me` saves it again.
+      restoreActive: (_, { error }) => {
+        if (leaving() || failureKind(error) === 'offline') return;
+        forgetUnsavedLocale(i18n.locale === '' ? undefined : i18n.locale);
       },
     },
   });

@@ -66,6 +66,9 @@ test('a 401 from a call made by the open app logs out and clears the stored user
   // about a call the open app makes, so the stream stays shut.
   await page.route('**/api/v3/events**', (route) => route.abort());
   const browserToken = await logInAndCheck(page, loginAs);
+  // Let the screen's own first reads finish (a warehouse home's queues can still be on their way): a 401 on one of
+  // them would log out before the call this test makes.
+  await page.waitForLoadState('networkidle');
   await endSessionsElsewhere(request);
   const refused = await request.get('/api/v3/users/me', { headers: bearer(browserToken) });
   expect(refused.status()).toBe(401);
