@@ -88,6 +88,8 @@ test('a delivery order picked up instead: the distributor chooses the pickup poi
   const customer = await (await contextAs(browser, request, distributor)).newPage();
   await openOrder(customer, myOrderPath(order.id));
   const select = customer.getByRole('combobox', { name: tr('ru', 'Pickup point, if you pick the order up') });
+  // The warehouse's points arrive with the order parameters, a read of their own.
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
   const values = await select
     .locator('option')
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
