@@ -7,6 +7,7 @@ import {
   WAREHOUSE_STAFF,
   apiStatus,
   contextAs,
+  languageOf,
   createOrder,
   distributorFor,
   fetchOrder,
@@ -34,12 +35,16 @@ test('the handover code: shown to the distributor, refused when wrong, accepted 
   await apiStatus(request, distributor, order.id, 'pickup_requested');
   const code = await handoverCodeOf(request, distributor, order.id);
 
+  // Each worker's distributor has their own stored language, which their pages use.
+  const customerLang = await languageOf(request, distributor);
   const customer = await (await contextAs(browser, request, distributor)).newPage();
   await openOrder(customer, myOrderPath(order.id));
-  const card = customer.getByRole('region', { name: tr('ru', 'Handover code') });
+  const card = customer.getByRole('region', { name: tr(customerLang, 'Handover code') });
   await expect(card).toContainText(`${code.slice(0, 3)}\u2009${code.slice(3)}`);
   await expect(
-    card.getByRole('img', { name: tr('ru', 'QR code of the handover code {code}').replace('{code}', code) }),
+    card.getByRole('img', {
+      name: tr(customerLang, 'QR code of the handover code {code}').replace('{code}', code),
+    }),
   ).toBeVisible();
   await expectNoAxeViolations(customer);
 
@@ -85,9 +90,12 @@ test('a delivery order picked up instead: the distributor chooses the pickup poi
   for (const status of ['checking', 'confirmed', 'prepared', 'ready']) {
     await apiStatus(request, WAREHOUSE_STAFF, order.id, status);
   }
+  const customerLang = await languageOf(request, distributor);
   const customer = await (await contextAs(browser, request, distributor)).newPage();
   await openOrder(customer, myOrderPath(order.id));
-  const select = customer.getByRole('combobox', { name: tr('ru', 'Pickup point, if you pick the order up') });
+  const select = customer.getByRole('combobox', {
+    name: tr(customerLang, 'Pickup point, if you pick the order up'),
+  });
   // The warehouse's points arrive with the order parameters, a read of their own.
   await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
   const values = await select
