@@ -270,16 +270,16 @@ export function CanvasButtons({ controls }: { controls: CanvasControls }) {
         {t`Reset`}
       </Button>
       <span className="gchart__pan">
-        <Button variant="ghost" onClick={() => controls.pan(PAN_STEP, 0)} aria-label={t`Move left`}>
+        <Button variant="secondary" onClick={() => controls.pan(PAN_STEP, 0)} aria-label={t`Move left`}>
           ←
         </Button>
-        <Button variant="ghost" onClick={() => controls.pan(0, PAN_STEP)} aria-label={t`Move up`}>
+        <Button variant="secondary" onClick={() => controls.pan(0, PAN_STEP)} aria-label={t`Move up`}>
           ↑
         </Button>
-        <Button variant="ghost" onClick={() => controls.pan(0, -PAN_STEP)} aria-label={t`Move down`}>
+        <Button variant="secondary" onClick={() => controls.pan(0, -PAN_STEP)} aria-label={t`Move down`}>
           ↓
         </Button>
-        <Button variant="ghost" onClick={() => controls.pan(-PAN_STEP, 0)} aria-label={t`Move right`}>
+        <Button variant="secondary" onClick={() => controls.pan(-PAN_STEP, 0)} aria-label={t`Move right`}>
           →
         </Button>
       </span>
