@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { chunkGroups } from './scripts/lib/chunk-groups.mjs';
 import { precompressDir } from './scripts/lib/precompress.mjs';
 import { patternSource, readScreenRoutes } from './scripts/lib/screen-routes.mjs';
 
@@ -27,13 +28,17 @@ function precompress(): Plugin {
   };
 }
 
-/** The font of the text above the fold (the body font, one file for every language), preloaded with the entry. */
-const ABOVE_THE_FOLD_FONTS = ['open-sans.woff2'];
+/**
+ * The fonts of the text above the fold, preloaded with the entry: the body font, and the headings' (every screen
+ * opens with its `<h1>`, often the largest text on it; without the preload its file is asked for only once the
+ * heading is laid out, and the heading stays invisible for the font's short block period meanwhile).
+ */
+const ABOVE_THE_FOLD_FONTS = ['open-sans.woff2', 'montserrat.woff2'];
 
 /**
- * `<link rel="preload" as="font">` for the above-the-fold font file, so it downloads alongside the entry instead of
- * after the stylesheet is parsed and the text laid out; the headings' file loads when a heading is laid out
- * (`font-display: swap` for both: text shows at once in the fallback font).
+ * `<link rel="preload" as="font">` for each above-the-fold font file, so it downloads alongside the entry instead of
+ * after the stylesheet is parsed and the text laid out (`font-display: swap` for both: text shows at once in the
+ * fallback font if a file is late).
  */
 function preloadFonts(): Plugin {
   return {
@@ -90,8 +95,8 @@ function moduleSizes(): Plugin {
 export const SESSION_MODULE = '/src/data/session-runtime.tsx';
 
 /**
- * A parallel boot. A small classic script (`assets/boot-preload-*.js`, `async`, external because the CSP allows no
- * inline script) runs while the entry downloads and adds, for the URL being opened:
+ * A parallel boot. A small classic script, inline in index.html's `<head>` (the server's CSP allows it by its
+ * sha256), runs as the page is parsed, before the entry is even asked for, and adds, for the URL being opened:
  * - a `modulepreload` link for the active language's catalogue (the stored language, read as `src/i18n/i18n.ts`
  *   reads it);
  * - `modulepreload` links for the session chunk (`SESSION_MODULE`: the auth and language machines, the query
@@ -102,7 +107,7 @@ export const SESSION_MODULE = '/src/data/session-runtime.tsx';
  * So the catalogue, the screen and the shell download together instead of one after another.
  */
 function preloadBoot(): Plugin {
-  let scriptFile: string | undefined;
+  let bootSource: string | undefined;
   let root = process.cwd();
   return {
     name: 'portal:preload-boot',
@@ -132,8 +137,9 @@ function preloadBoot(): Plugin {
       // The session chunk (auth and language machines, query cache) and its imports: every page loads it, so it is
       // preloaded for every URL, beside the screen.
       const session: string[] = [];
+      // The chunk holding the session module (the `session` group of scripts/lib/chunk-groups.mjs).
       const sessionChunk = [...chunks.values()].find((chunk) =>
-        (chunk.facadeModuleId ?? '').endsWith(SESSION_MODULE),
+        chunk.moduleIds.some((id) => id.endsWith(SESSION_MODULE)),
       );
       if (sessionChunk === undefined) this.warn(`preload-boot: no chunk for ${SESSION_MODULE}`);
       const visitSession = (file: string) => {
@@ -175,7 +181,8 @@ function preloadBoot(): Plugin {
     element.rel = rel;
     element.href = href;
     if (as) element.as = as;
-    if (rel === 'modulepreload') element.crossOrigin = '';
+    // Vite's loader asks for scripts and stylesheets with crossorigin: a preload without it would not be reused.
+    element.crossOrigin = '';
     document.head.appendChild(element);
   }
   var code = 'ru';
@@ -195,27 +202,30 @@ function preloadBoot(): Plugin {
   }
 })();
 `;
-      const ref = this.emitFile({ type: 'asset', name: 'boot-preload.js', source });
-      scriptFile = this.getFileName(ref);
+      bootSource = source;
     },
     transformIndexHtml: {
       order: 'post',
       handler() {
-        if (scriptFile === undefined) return [];
-        // First in <head>, high priority: it is tiny, and what it preloads should start with the entry, not after it.
-        return [
-          {
-            tag: 'script',
-            attrs: { async: true, fetchpriority: 'high', src: `/${scriptFile}` },
-            injectTo: 'head-prepend',
-          },
-        ];
+        if (bootSource === undefined) return [];
+        // Inline, first in <head>: what it preloads starts as the document is parsed, with the entry, not a round
+        // trip later. The server allows it by its hash (server/http/page-csp.ts).
+        return [{ tag: 'script', children: bootSource, injectTo: 'head-prepend' }];
       },
     },
   };
 }
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      // See src/api/query-client-context.d.ts.
+      '@portal/query-client-context': resolve(
+        import.meta.dirname,
+        'node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
+      ),
+    },
+  },
   plugins: [
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
@@ -243,5 +253,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunk each route loads with its imports (read by `npm run budget`; a dot
     // directory, so the server does not serve it).
     manifest: true,
+    // Fewer, larger lazy chunks: the session's and the screens' shared code, one file each (see the module).
+    rolldownOptions: { output: { codeSplitting: chunkGroups(resolve(import.meta.dirname)) } },
   },
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Socket } from 'node:net';
 import formbody from '@fastify/formbody';
@@ -24,7 +24,12 @@ import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { errorBody, HttpError } from './http/errors.ts';
-import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './http/security-headers.ts';
+import { pageContentSecurityPolicy } from './http/page-csp.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
@@ -232,10 +237,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
+  let pageCsp = CONTENT_SECURITY_POLICY;
   if (spaRoot !== undefined) {
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
       throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
     }
+    // The page's inline boot script runs by its hash (read once: the build does not change under a running server).
+    pageCsp = pageContentSecurityPolicy(readFileSync(resolve(spaRoot, 'index.html'), 'utf8'));
     await app.register(fastifyStatic, {
       root: spaRoot,
       prefix: '/',
@@ -246,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Source maps are built for error reports, not served.
       allowedPath: (path: string) => !path.endsWith('.map'),
       setHeaders: (reply: FastifyReply, path: string) => {
+        if (/[\\/]index\.html$/.test(path)) reply.header('content-security-policy', pageCsp);
         const immutable = /[\\/]assets[\\/]/.test(path);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -261,7 +270,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsPage(request, path)
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', pageCsp)
+        .sendFile('index.html');
     }
     return sendError(new HttpError(404, 'NOT_FOUND'), request, reply);
   });

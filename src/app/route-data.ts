@@ -37,13 +37,20 @@ const isDistributor = (role: AuthRole) => role === 'partner' || role === 'partne
 const isWarehouseStaff = (role: AuthRole) => role === 'warehouse' || role === 'partner_warehouse';
 
 export const routeData = {
-  /** `/dashboard`: a distributor's figures of the period. */
+  /**
+   * `/dashboard`: a distributor's figures of the period, and the current orders that "Action needed" lists (its card
+   * mounts only once the figures are here: without this it would ask only then).
+   */
   dashboard: async ({ client, role }) => {
     if (!isDistributor(role)) return;
-    const { businessQueries } = await import('../data/business.ts');
+    const [{ businessQueries }, { orderQueries }] = await Promise.all([
+      import('../data/business.ts'),
+      import('../data/orders.ts'),
+    ]);
     await Promise.all([
       client.prefetchQuery(businessQueries.myInfo()),
       client.prefetchQuery(businessQueries.myTarget()),
+      client.prefetchQuery(orderQueries.mine('current', 1)),
     ]);
   },
   /**

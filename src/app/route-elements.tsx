@@ -37,11 +37,8 @@ export function toElementRoutes(routes: RouteObject[], fallback: ReactNode): Rou
       const load = route.lazy;
       if (typeof load !== 'function')
         throw new Error(`route ${route.path ?? route.id}: lazy must be a function`);
-      const Screen = lazy(async () => {
-        const { Component: Loaded } = (await load()) as { Component?: ComponentType };
-        if (Loaded === undefined) throw new Error(`route ${route.path ?? route.id}: lazy gave no Component`);
-        return { default: Loaded };
-      });
+      const name = route.path ?? route.id ?? '?';
+      const Screen = lazy(() => loadScreen(load, name));
       element = (
         <Suspense fallback={fallback}>
           <Screen />
@@ -64,15 +61,63 @@ export function toElementRoutes(routes: RouteObject[], fallback: ReactNode): Rou
   });
 }
 
+type LazyRoute = Extract<RouteObject['lazy'], (...args: never[]) => unknown>;
+
+type ScreenModule = { default: ComponentType };
+
+interface ScreenLoad {
+  promise: Promise<ScreenModule>;
+  loaded?: ScreenModule;
+}
+
+/** Each screen's load, started once (at boot by `preloadScreens`, or at its first render). */
+const screenLoads = new WeakMap<LazyRoute, ScreenLoad>();
+
+/**
+ * The screen module behind a route's `lazy`, for `React.lazy`. Once it is here (preloaded at boot, or visited
+ * before) the answer is a thenable that calls back at once, so React renders the screen in the same pass instead of
+ * showing the fallback first: a fallback shown and hidden again makes React hold the screen back for up to 300 ms
+ * (its Suspense reveal throttle), which on a first visit is pure delay.
+ */
+function loadScreen(load: LazyRoute, name: string): Promise<ScreenModule> {
+  const started = startScreen(load, name);
+  const { loaded } = started;
+  if (loaded === undefined) return started.promise;
+  const answeredNow = { then: (onLoaded: (module: ScreenModule) => unknown) => onLoaded(loaded) };
+  // React.lazy takes any thenable (it only calls `then`); its type names a promise.
+  return answeredNow as unknown as Promise<ScreenModule>;
+}
+
+function startScreen(load: LazyRoute, name: string): ScreenLoad {
+  const known = screenLoads.get(load);
+  if (known !== undefined) return known;
+  const started: ScreenLoad = {
+    promise: Promise.resolve(load()).then((module) => {
+      const { Component: Loaded } = module as { Component?: ComponentType };
+      if (Loaded === undefined) throw new Error(`route ${name}: lazy gave no Component`);
+      started.loaded = { default: Loaded };
+      return started.loaded;
+    }),
+  };
+  // A failed load is not kept: the next render asks again (and the route's error boundary shows the failure).
+  started.promise.catch(() => screenLoads.delete(load));
+  screenLoads.set(load, started);
+  return started;
+}
+
 /**
  * Starts loading the screens of `location` now, as the data router did when it was created: the guards above a
- * screen (auth's start-up, a layout) would otherwise render it only after the session is known.
+ * screen (auth's start-up, a layout) would otherwise render it only after the session is known. Resolves once they
+ * have loaded or failed (a failure is the route's to show when it renders).
  */
-export function preloadScreens(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
-  for (const { route } of matchRoutes(routes, location) ?? []) {
-    if (typeof route.lazy !== 'function') continue;
-    Promise.resolve(route.lazy()).catch(() => undefined);
-  }
+export async function preloadScreens(
+  routes: RouteObject[],
+  location: Pick<Location, 'pathname'>,
+): Promise<void> {
+  const loads = (matchRoutes(routes, location) ?? []).flatMap(({ route }) =>
+    typeof route.lazy === 'function' ? [startScreen(route.lazy, route.path ?? route.id ?? '?').promise] : [],
+  );
+  await Promise.allSettled(loads);
 }
 
 type Loader = Extract<RouteObject['loader'], (...args: never[]) => unknown>;

@@ -181,15 +181,17 @@ function prefetchOf(handle: unknown): RoutePrefetch[] {
 
 /**
  * Starts the current URL's screen chunks and their first data requests (called once at boot, before the first
- * render), in parallel with the shell and the session check.
+ * render), in parallel with the shell and the session check. Resolves once the screen chunks have loaded (or
+ * failed).
  */
-export function startCurrentRoute(): void {
-  preloadScreens(appRoutes, window.location);
+export function startCurrentRoute(): Promise<void> {
+  const screens = preloadScreens(appRoutes, window.location);
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   startRouteData(
     matches.flatMap(({ route }) => prefetchOf(route.handle)),
     new URL(window.location.href),
   );
+  return screens;
 }
 
 /** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */

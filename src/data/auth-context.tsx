@@ -1,4 +1,4 @@
-import { QueryClientContext } from '@tanstack/react-query';
+import { QueryClientContext } from '@portal/query-client-context';
 import {
   createContext,
   useCallback,

@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { tr, type Locale } from './shell-support';
 
-const SESSION_CHUNK = /\/assets\/session-runtime-[\w-]+\.js$/;
+// The session group of scripts/lib/chunk-groups.mjs.
+const SESSION_CHUNK = /\/assets\/session-[\w-]+\.js$/;
 
 test('/login paints and takes the sign-in while the session chunk is still loading; the machine then signs in', async ({
   page,

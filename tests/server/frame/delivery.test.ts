@@ -7,11 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../server/delivery/compress-json.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../server/http/security-headers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))});`;
-const INDEX = `<!doctype html><title>portal</title><div id="root"></div>${'<!-- pad -->'.repeat(40)}`;
+const BOOT = `(function () { document.documentElement.dataset.boot = '1'; })();`;
+const INDEX = `<!doctype html><script>${BOOT}</script><title>portal</title><div id="root"></div>${'<!-- pad -->'.repeat(40)}`;
 
 let t: TestApp;
 let spaDir: string;
@@ -65,6 +68,21 @@ describe('static files', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it("lets the page's own inline script run by its hash, and no other inline script, on the page only", async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`;
+    for (const url of ['/dashboard', '/index.html', '/']) {
+      const page = await get(url, { accept: 'text/html' });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${hash};`);
+      expect(csp.replace(` ${hash}`, '')).toBe(CONTENT_SECURITY_POLICY);
+    }
+    const api = await get('/api/v3/users/me');
+    expect(api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('never serves a source map', async () => {
