@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups.mjs';
+import { BOOT_READS, BOOT_RESPONSES_KEY } from './src/api/boot-reads.ts';
 import { precompressDir } from './scripts/lib/precompress.mjs';
 import { patternSource, readScreenRoutes } from './scripts/lib/screen-routes.mjs';
 
@@ -109,11 +110,15 @@ export const SESSION_MODULE = '/src/data/session-runtime.tsx';
 function preloadBoot(): Plugin {
   let bootSource: string | undefined;
   let root = process.cwd();
+  let apiBase = '/api/v3';
   return {
     name: 'portal:preload-boot',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      // As src/api/client.ts reads it.
+      const configured: unknown = config.env.VITE_API_BASE;
+      if (typeof configured === 'string' && configured.trim() !== '') apiBase = configured.trim();
     },
     generateBundle(_options, bundle) {
       const catalogues: Record<string, string> = {};
@@ -176,6 +181,8 @@ function preloadBoot(): Plugin {
   var catalogues = ${JSON.stringify(catalogues)};
   var screens = ${JSON.stringify(screens)};
   var session = ${JSON.stringify(session)};
+  var reads = ${JSON.stringify(BOOT_READS)};
+  var apiBase = ${JSON.stringify(apiBase)};
   function link(rel, href, as) {
     var element = document.createElement('link');
     element.rel = rel;
@@ -194,6 +201,30 @@ function preloadBoot(): Plugin {
   // A visit with a token (cookie, or ?token= on /) needs the session chunk at once; one without paints without it.
   if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search))
     for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
+  // A signed-in visit's first reads (src/api/boot-reads.ts), sent now with the headers the app's client sends;
+  // the client takes the answers (src/api/boot-responses.ts).
+  try {
+    var cookie = /(?:^|;\\s*)token=([^;]+)/.exec(document.cookie);
+    if (cookie && !location.search && typeof fetch === 'function') {
+      var token = decodeURIComponent(cookie[1]);
+      var part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+      var claims = JSON.parse(atob(part + '==='.slice((part.length + 3) % 4)));
+      var path = location.pathname.replace(/\\/$/, '');
+      for (var r = 0; r < reads.length && typeof claims.exp === 'number' && claims.exp * 1000 > Date.now(); r++) {
+        var claim = claims[reads[r].claim];
+        if (reads[r].screen !== path || (claim !== true && claim !== 1)) continue;
+        var boot = (window.${BOOT_RESPONSES_KEY} = window.${BOOT_RESPONSES_KEY} || {
+          authorization: 'Bearer ' + token, language: code, at: Date.now(), responses: {}
+        });
+        for (var p = 0; p < reads[r].paths.length; p++) {
+          var url = (/^https?:/.test(apiBase) ? '' : location.origin) + apiBase + reads[r].paths[p];
+          var answer = fetch(url, { headers: { Authorization: boot.authorization, 'Accept-Language': code } });
+          answer.catch(function () {});
+          boot.responses[url] = answer;
+        }
+      }
+    }
+  } catch (e) {}
   for (var i = 0; i < screens.length; i++) {
     if (!new RegExp(screens[i][0]).test(location.pathname)) continue;
     for (var j = 0; j < screens[i][1].length; j++) link('modulepreload', screens[i][1][j]);

@@ -1,15 +1,18 @@
-// How the build groups the lazily loaded code into chunks (vite.config.ts, `build.rolldownOptions.output
-// .codeSplitting`). Left to itself the bundler makes one chunk per set of screens sharing a module: 40-odd chunks of
-// 0.2-5 kB, and a signed-in first screen asked for 30 files before it could render (over HTTP/1.1, six at a time,
-// a round trip each). One named group instead, `session`, the chunk every signed-in visit loads at boot beside its
-// screen (`loadSessionRuntime` in src/data/auth-context.tsx; the boot script preloads it):
-// - what the session module (`src/data/session-runtime.tsx`: auth and language machines, xstate, the query cache,
-//   the client) needs beyond the entry;
-// - the application code that at least `SHARED_BY` signed-in screens need beyond the entry (the order rules,
-//   formats, empty and failure states, pagers, lists' data).
-// Left to the bundler's automatic chunking: the entry's static graph (the up-front JS stays exactly what the first
-// paint needs), the logged-out login screen's code (it paints without the session), a screen's own code, and
-// libraries only some screens use (zod's schemas, Radix tabs): no screen downloads a large library it does not use.
+// How the build groups the code into chunks (vite.config.ts, `build.rolldownOptions.output.codeSplitting`). Left to
+// itself the bundler makes one chunk per set of screens sharing a module: 40-odd chunks of 0.2-5 kB, and a signed-in
+// first screen asked for 30 files before it could render (over HTTP/1.1, six at a time, a round trip each). Two
+// named groups instead:
+// - `app`: the entry's static graph (React, the router, Lingui, the shell), which the bundler would otherwise split
+//   into the entry and three small chunks it shares with lazy ones; the entry file itself only imports it. Exactly
+//   the modules the first paint needs, so the up-front JS is unchanged, in fewer files.
+// - `session`: the chunk every signed-in visit loads at boot beside its screen (`loadSessionRuntime` in
+//   src/data/auth-context.tsx; the boot script preloads it): what the session module
+//   (`src/data/session-runtime.tsx`: auth and language machines, xstate, the query cache, the client) needs beyond
+//   the entry, and the application code that at least `SHARED_BY` signed-in screens need beyond the entry (the
+//   order rules, formats, empty and failure states, pagers, lists' data).
+// Left to the bundler's automatic chunking: the logged-out login screen's code (it paints without the session), a
+// screen's own code, and libraries only some screens use (zod's schemas, Radix tabs): no screen downloads a large
+// library it does not use.
 import { resolve } from 'node:path';
 import { readScreenRoutes } from './screen-routes.mjs';
 
@@ -23,7 +26,7 @@ const isLibrary = (id) => /[\\/]node_modules[\\/]/.test(id);
 
 /**
  * The `codeSplitting` option: one group whose `name` function reads the module graph once (at its first call, when
- * the graph is complete) and places each module.
+ * the graph is complete) and places each module in `app`, `session` or (null) the automatic chunks.
  * @param {string} root the project root
  */
 export function chunkGroups(root) {
@@ -33,8 +36,8 @@ export function chunkGroups(root) {
   const loggedOutIds = routes.filter(([pattern]) => pattern === LOGGED_OUT_SCREEN).map(([, id]) => id);
   if (loggedOutIds.length === 0) throw new Error(`chunk-groups: no screen route for ${LOGGED_OUT_SCREEN}`);
   const screenIds = [...new Set(routes.map(([, id]) => id))].filter((id) => !loggedOutIds.includes(id));
-  /** @type {Set<string> | undefined} */
-  let session;
+  /** @type {{ initial: Set<string>, session: Set<string> } | undefined} */
+  let placed;
 
   /** The static import closure of `start`, not entering `stop`. */
   const closure = (ctx, start, stop = new Set()) => {
@@ -49,7 +52,7 @@ export function chunkGroups(root) {
     return seen;
   };
 
-  const sessionModules = (ctx) => {
+  const placeModules = (ctx) => {
     const initial = closure(ctx, entryId);
     const loggedOut = new Set(loggedOutIds.flatMap((id) => [...closure(ctx, id, initial)]));
     const outside = new Set([...initial, ...loggedOut]);
@@ -61,15 +64,16 @@ export function chunkGroups(root) {
       }
     }
     for (const [id, count] of users) if (count >= SHARED_BY && !screenIds.includes(id)) result.add(id);
-    return result;
+    return { initial, session: result };
   };
 
   return {
     groups: [
       {
         name(id, ctx) {
-          session ??= sessionModules(ctx);
-          return session.has(id) ? 'session' : null;
+          placed ??= placeModules(ctx);
+          if (placed.initial.has(id) && id !== entryId) return 'app';
+          return placed.session.has(id) ? 'session' : null;
         },
         // Only the modules placed here: their imports stay where they are (the entry's in the entry).
         includeDependenciesRecursively: false,

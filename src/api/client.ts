@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema.d.ts';
+import { takeBootResponse } from './boot-responses.ts';
 import { readTokenCookie } from './token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
 import { notifyUnauthorized } from './auth-bridge.ts';
@@ -155,8 +156,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return client;
 }
 
-/** The app's one client. */
-export const api: ApiClient = createApiClient({ baseUrl: API_BASE });
+/** The platform's fetch, taken when the client is made (as openapi-fetch takes it when given none). */
+const platformFetch: typeof fetch | undefined = globalThis.fetch;
+
+/**
+ * The app's one client. A read the boot script already sent (the opened screen's first data, see
+ * src/api/boot-reads.ts) is answered with that response instead of being sent again.
+ */
+export const api: ApiClient = createApiClient({
+  baseUrl: API_BASE,
+  fetch: (request) => {
+    const early = takeBootResponse(request);
+    if (early !== undefined) return early;
+    if (platformFetch === undefined) return Promise.reject(new TypeError('fetch is not available'));
+    return platformFetch(request);
+  },
+});
 
 interface CallResult<TData> {
   data?: TData;

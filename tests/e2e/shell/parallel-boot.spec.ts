@@ -2,6 +2,7 @@
 // check. `GET /users/me` is held back until the screen's own request has been sent: if the boot were still a chain
 // (me → warehouse → screen chunk → render → data), that request would never come and the test would fail.
 import type { Page, Request } from '@playwright/test';
+import { BOOT_READS } from '../../../src/api/boot-reads';
 import { API_PREFIX, expect, startSession, test } from '../support/fixtures';
 
 /** Holds `GET /users/me` until `release` resolves (or 10 s pass), answering it normally afterwards. */
@@ -53,3 +54,49 @@ test('/dashboard asks for the period figures while the session check is still pe
   expect(await info, 'GET /users/my-info is sent before GET /users/me is answered').not.toBeNull();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+for (const { screen, email } of [
+  { screen: '/dashboard', email: 'partner@demo.test' },
+  { screen: '/new-order', email: 'partner@demo.test' },
+  { screen: '/my-orders-warehouse', email: 'warehouse@demo.test' },
+]) {
+  test(`${screen}: the boot script sends the first reads before any JavaScript file has loaded, and nothing is asked twice`, async ({
+    page,
+    request,
+  }) => {
+    const reads = BOOT_READS.find((read) => read.screen === screen)?.paths ?? [];
+    expect(reads.length).toBeGreaterThan(0);
+    await startSession(page, request, email);
+    // Every API request, by method, path with query and language (a language change may rightly read again).
+    const sent = new Map<string, number>();
+    let readsSent = 0;
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith(API_PREFIX)) return;
+      const key = `${r.method()} ${url.pathname.slice(API_PREFIX.length)}${url.search} ${r.headers()['accept-language'] ?? ''}`;
+      sent.set(key, (sent.get(key) ?? 0) + 1);
+      if (reads.includes(`${url.pathname.slice(API_PREFIX.length)}${url.search}`)) readsSent += 1;
+    });
+    // No script answers until the reads have gone out: they must not wait for any JavaScript of the app.
+    let released: () => void = () => undefined;
+    const release = new Promise<void>((resolve) => (released = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await Promise.race([release, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await route.continue();
+    });
+    await page.goto(screen, { waitUntil: 'commit' });
+    await expect.poll(() => readsSent).toBe(reads.length);
+    released();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(500);
+    for (const path of reads) {
+      const times = [...sent].filter(([key]) => key.startsWith(`GET ${path} `));
+      expect(times.length, `${path} was read`).toBeGreaterThan(0);
+      for (const [key, count] of times) expect(count, `${key} sent once`).toBe(1);
+    }
+    const repeated = [...sent].filter(([key, count]) => key.startsWith('GET ') && count > 1);
+    expect(repeated, 'no read is sent twice in the same language').toEqual([]);
+    expect(sent.get('POST /events/ticket ') ?? 0, 'the live stream is opened once').toBeLessThanOrEqual(1);
+  });
+}

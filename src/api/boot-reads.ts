@@ -1,0 +1,36 @@
+/**
+ * The first reads of a signed-in visit that the boot script (inline in index.html, vite.config.ts `preloadBoot`)
+ * sends itself, as the page is parsed: the data the opened screen paints first. Without it they would start only
+ * once the entry and the session chunk had loaded and run, a round trip after all the JavaScript; with it they
+ * travel beside the JavaScript. The app's client takes each answer once, for the same request
+ * (`src/api/boot-responses.ts`), so nothing is asked twice.
+ *
+ * Only for a screen's default view (an address with no query) and for the roles that screen reads the data for
+ * (from the token's `par` and `wh` claims). Each path is the one the screen's own query asks for (checked by
+ * tests/e2e/shell/parallel-boot.spec.ts: one request each, none repeated). Plain data: the build writes it into
+ * the boot script.
+ */
+export interface BootRead {
+  /** The screen's pathname. */
+  screen: string;
+  /** The token claim the reads are for: `par` (a distributor) or `wh` (warehouse staff). */
+  claim: 'par' | 'wh';
+  /** API paths below the API base, with their query as the app's client writes it. */
+  paths: readonly string[];
+}
+
+export const BOOT_READS: readonly BootRead[] = [
+  {
+    screen: '/dashboard',
+    claim: 'par',
+    paths: ['/users/my-info', '/users/my-target', '/orders/get/list/user?tab=current&page=1&pageSize=20'],
+  },
+  { screen: '/new-order', claim: 'par', paths: ['/goods?page=1&pageSize=24&sort=popular'] },
+  { screen: '/my-orders-warehouse', claim: 'wh', paths: ['/orders/get/list/warehouse?tab=new&page=1&pageSize=20'] },
+];
+
+/** Where the boot script leaves its answers for the client. */
+export const BOOT_RESPONSES_KEY = '__portalBootReads';
+
+/** How long an answer of the boot script may wait for the client: later it is not used (a fresh read is made). */
+export const BOOT_RESPONSE_MAX_AGE_MS = 20_000;
