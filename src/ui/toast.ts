@@ -57,10 +57,29 @@ function renderContent({ title, message }: ToastContent): ReactNode {
 }
 
 /**
- * react-toastify is its own chunk, kept out of the first page's JS: the container mounts right after the first
- * render, and a toast raised before it mounts is queued by react-toastify and shown when it does.
+ * react-toastify is its own chunk, loaded with the first toast: nothing of it is fetched while a page loads (most
+ * visits show no toast at all). The container mounts then (`Toasts` in src/app/providers.tsx), and the toast,
+ * queued by react-toastify meanwhile, shows when it does.
  */
-export const loadToastify = () => import('react-toastify');
+export const loadToastify = () => {
+  if (!raised) {
+    raised = true;
+    for (const listener of listeners) listener();
+  }
+  return import('react-toastify');
+};
+
+let raised = false;
+const listeners = new Set<() => void>();
+
+/** For `useSyncExternalStore`: has a toast been raised yet (the container is needed from then on). */
+export const toastsRaised = {
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  current: (): boolean => raised,
+};
 
 function report(error: unknown): void {
   console.error('[toast] react-toastify could not be loaded', error);
