@@ -189,8 +189,21 @@ function preloadBoot(): Plugin {
     element.href = href;
     if (as) element.as = as;
     // Vite's loader asks for scripts and stylesheets with crossorigin: a preload without it would not be reused.
-    element.crossOrigin = '';
+    // An image is asked for by an <img> without it.
+    if (as === 'image') element.fetchPriority = 'high';
+    else element.crossOrigin = '';
     document.head.appendChild(element);
+  }
+  // The first \`count\` items' images of a list answer, preloaded once it is here.
+  function preloadImagesOf(answer, count) {
+    answer
+      .then(function (response) { return response.ok ? response.clone().json() : null; })
+      .then(function (body) {
+        var items = (body && body.items) || [];
+        for (var n = 0; n < Math.min(count, items.length); n++)
+          if (typeof items[n].imageUrl === 'string') link('preload', items[n].imageUrl, 'image');
+      })
+      .catch(function () {});
   }
   var code = 'ru';
   try {
@@ -221,6 +234,7 @@ function preloadBoot(): Plugin {
           var answer = fetch(url, { headers: { Authorization: boot.authorization, 'Accept-Language': code } });
           answer.catch(function () {});
           boot.responses[url] = answer;
+          if (p === 0 && reads[r].preloadImages) preloadImagesOf(answer, reads[r].preloadImages);
         }
       }
     }

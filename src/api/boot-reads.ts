@@ -17,6 +17,11 @@ export interface BootRead {
   claim: 'par' | 'wh';
   /** API paths below the API base, with their query as the app's client writes it. */
   paths: readonly string[];
+  /**
+   * The first N items' `imageUrl` of the (first) answer are preloaded with high priority as soon as it is here: the
+   * catalogue's first row, the page's largest paint (`FIRST_ROW_CARDS` in src/features/shop/catalogue/product-card.tsx).
+   */
+  preloadImages?: number;
 }
 
 export const BOOT_READS: readonly BootRead[] = [
@@ -25,7 +30,7 @@ export const BOOT_READS: readonly BootRead[] = [
     claim: 'par',
     paths: ['/users/my-info', '/users/my-target', '/orders/get/list/user?tab=current&page=1&pageSize=20'],
   },
-  { screen: '/new-order', claim: 'par', paths: ['/goods?page=1&pageSize=24&sort=popular'] },
+  { screen: '/new-order', claim: 'par', paths: ['/goods?page=1&pageSize=24&sort=popular'], preloadImages: 2 },
   { screen: '/my-orders-warehouse', claim: 'wh', paths: ['/orders/get/list/warehouse?tab=new&page=1&pageSize=20'] },
 ];
 

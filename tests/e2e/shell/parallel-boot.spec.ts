@@ -70,8 +70,14 @@ for (const { screen, email } of [
     // Every API request, by method, path with query and language (a language change may rightly read again).
     const sent = new Map<string, number>();
     let readsSent = 0;
+    let imagesAsked = 0;
+    const images = new Map<string, number>();
     page.on('request', (r) => {
       const url = new URL(r.url());
+      if (url.pathname.startsWith('/media/')) {
+        imagesAsked += 1;
+        images.set(url.pathname, (images.get(url.pathname) ?? 0) + 1);
+      }
       if (!url.pathname.startsWith(API_PREFIX)) return;
       const key = `${r.method()} ${url.pathname.slice(API_PREFIX.length)}${url.search} ${r.headers()['accept-language'] ?? ''}`;
       sent.set(key, (sent.get(key) ?? 0) + 1);
@@ -86,6 +92,9 @@ for (const { screen, email } of [
     });
     await page.goto(screen, { waitUntil: 'commit' });
     await expect.poll(() => readsSent).toBe(reads.length);
+    const firstImages = BOOT_READS.find((read) => read.screen === screen)?.preloadImages ?? 0;
+    // The catalogue's first row (its largest paint) is asked for as soon as its page is here, still before any JS.
+    if (firstImages > 0) await expect.poll(() => imagesAsked).toBeGreaterThanOrEqual(firstImages);
     released();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -97,6 +106,7 @@ for (const { screen, email } of [
     }
     const repeated = [...sent].filter(([key, count]) => key.startsWith('GET ') && count > 1);
     expect(repeated, 'no read is sent twice in the same language').toEqual([]);
+    expect([...images].filter(([, count]) => count > 1), 'no image is downloaded twice').toEqual([]);
     expect(sent.get('POST /events/ticket ') ?? 0, 'the live stream is opened once').toBeLessThanOrEqual(1);
   });
 }
