@@ -171,7 +171,7 @@ const session = sumGzip(boot.session);
 const catalogue = boot.catalogues.ru === undefined ? 0 : gzipSize(dist, boot.catalogues.ru);
 console.log(
   `\nPreloaded by the boot script beside the entry (not in the up-front figure):\n` +
-    `  session chunk and its imports (${boot.session.length} files: auth and language machines, xstate, query cache) ${kb(session)}\n` +
+    `  session chunk and its imports (${boot.session.length} file(s): auth and language machines, xstate, query cache, the code signed-in screens share) ${kb(session)}\n` +
     `    for a visit with a token: every signed-in screen waits for it (counted in its first screen below); without\n` +
     `    a token it is not preloaded and loads after the first paint (a logged-out /login paints from the auth\n` +
     `    machine's start state)\n` +

@@ -63,7 +63,22 @@ export function chunkGroups(root) {
         if (id !== screen && !isLibrary(id)) users.set(id, (users.get(id) ?? 0) + 1);
       }
     }
-    for (const [id, count] of users) if (count >= SHARED_BY && !screenIds.includes(id)) result.add(id);
+    const shared = new Set(
+      [...users].filter(([id, count]) => count >= SHARED_BY && !screenIds.includes(id)).map(([id]) => id),
+    );
+    // A shared module whose imports reach a library the session itself does not load (Radix tabs) stays out: it
+    // would bring that library into every signed-in visit. Repeated until no module depends on one left out.
+    const available = (id) => initial.has(id) || result.has(id) || shared.has(id);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const id of shared) {
+        const imports = ctx.getModuleInfo(id)?.importedIds ?? [];
+        if (imports.every(available)) continue;
+        shared.delete(id);
+        changed = true;
+      }
+    }
+    for (const id of shared) result.add(id);
     return { initial, session: result };
   };
 
