@@ -18,8 +18,8 @@ export interface OrderPrintContext {
 }
 
 /**
- * One print button group's PDFs (the pick list, the packing slips), in the pattern of the documents' file machine
- * (`machines/documents/document-file.machine.ts`): `print.get` fetches the PDF with the bearer token and saves it.
+ * One print button group's PDFs (the pick list, the packing slips), in the pattern of the file-download machine
+ * (`machines/downloads/file-download.machine.ts`): `print.get` fetches the PDF with the bearer token and saves it.
  *
  * idle | done | failed --print.get--> fetching --done--> done
  *                                              --error--> failed (the group shows why)

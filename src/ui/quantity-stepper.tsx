@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type Ref } from 'react';
 import './quantity-stepper.css';
 
 export interface QuantityStepperProps {
@@ -14,6 +14,10 @@ export interface QuantityStepperProps {
   describedBy?: string;
   /** `sm` for dense rows (the bag's lines). */
   size?: 'md' | 'sm';
+  /** The field's form name (tests and forms find a line's field by it). */
+  name?: string;
+  /** A ref to the text field, e.g. to focus the first field of an editor when it opens. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 const PAGE_STEP = 10;
@@ -35,6 +39,8 @@ export function QuantityStepper({
   disabled = false,
   describedBy,
   size = 'md',
+  name,
+  inputRef,
 }: QuantityStepperProps) {
   const { t } = useLingui();
   /** What is being typed; null while not editing (the field shows `value`). */
@@ -88,6 +94,8 @@ export function QuantityStepper({
         </svg>
       </button>
       <input
+        ref={inputRef}
+        name={name}
         className="quantity-stepper__input"
         type="text"
         inputMode="numeric"

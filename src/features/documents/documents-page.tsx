@@ -13,10 +13,9 @@ import { useSelector } from '@xstate/react';
 import {
   selectFileError,
   selectOpenedAsDownload,
-  selectPendingAction,
-} from '../../../machines/documents/document-file.machine.ts';
+} from '../../../machines/downloads/file-download.machine.ts';
 import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
-import { useDocumentFile } from './documents.actors.ts';
+import { selectPendingAction, useDocumentFile } from './documents.actors.ts';
 import { StatementsSection } from './statements-section.tsx';
 import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../data/auth-context.tsx';
@@ -65,9 +64,7 @@ function DocumentRow({ document }: { document: PortalDocument }) {
           data-action="open"
           disabled={busy}
           aria-busy={pendingAction === 'open'}
-          onClick={() =>
-            file.send({ type: 'file.get', documentId: document.id, lang: locale, action: 'open' })
-          }
+          onClick={() => file.send({ type: 'file.get', file: document.id, lang: locale, action: 'open' })}
         >
           {pendingAction === 'open' ? t`Opening…` : t`Open`}
           <span className="visually-hidden">
@@ -80,9 +77,7 @@ function DocumentRow({ document }: { document: PortalDocument }) {
           data-action="download"
           disabled={busy}
           aria-busy={pendingAction === 'download'}
-          onClick={() =>
-            file.send({ type: 'file.get', documentId: document.id, lang: locale, action: 'download' })
-          }
+          onClick={() => file.send({ type: 'file.get', file: document.id, lang: locale, action: 'download' })}
         >
           {pendingAction === 'download' ? t`Downloading…` : t`Download`}
           <span className="visually-hidden"> {title}</span>

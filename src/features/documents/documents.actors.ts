@@ -1,16 +1,28 @@
 /**
- * The document-file machine with the app's calls, provided in one place (`provideDocumentFile`, tested with fakes):
- * the PDF is fetched with the bearer token, then opened in a new tab or saved (a blocked tab falls back to saving).
+ * The documents' use of the one file-download machine, in one place (`provideDocumentFile`, tested with fakes): a
+ * request's `file` is a document's id; its PDF in the request's language is fetched with the bearer token (named as
+ * the server's Content-Disposition says), then opened in a new tab or saved (a blocked tab falls back to saving).
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
-  type DocumentAction,
-  documentFileMachine,
-  type DocumentRequest,
-} from '../../../machines/documents/document-file.machine.ts';
-import { type DocumentFile, type DocumentsApi, documentsApi } from '../../data/documents.ts';
+  fileDownloadMachine,
+  type FileDownloadSnapshot,
+  type FileOutcome,
+  type FileRequest,
+  selectPendingRequest,
+} from '../../../machines/downloads/file-download.machine.ts';
+import { type DocumentFile, type DocumentId, type DocumentsApi, documentsApi } from '../../data/documents.ts';
 import { BLOB_URL_LIFETIME_MS, saveFile } from '../../data/save-file.ts';
+
+/** The documents there are (the contract's `DocumentId`): a request's `file` is one of them. */
+const DOCUMENT_IDS = {
+  marketing_plan: true,
+  ethics_code: true,
+  qualification_2025: true,
+} as const satisfies Record<DocumentId, true>;
+
+const isDocumentId = (file: string): file is DocumentId => Object.hasOwn(DOCUMENT_IDS, file);
 
 /** Opens the PDF in a new tab; answers false when the browser blocked the tab. */
 function openInNewTab(file: DocumentFile): boolean {
@@ -30,10 +42,11 @@ export interface DocumentFileDeps {
 }
 
 export function provideDocumentFile({ api, open, save }: DocumentFileDeps) {
-  return documentFileMachine.provide({
+  return fileDownloadMachine.provide({
     actors: {
-      getFile: fromPromise<DocumentAction, DocumentRequest>(async ({ input }) => {
-        const file = await api.fetchDocumentFile(input.documentId, input.lang);
+      getFile: fromPromise<FileOutcome, FileRequest>(async ({ input }) => {
+        if (!isDocumentId(input.file)) throw new Error(`no document ${input.file}`);
+        const file = await api.fetchDocumentFile(input.file, input.lang);
         if (input.action === 'open' && open(file)) return 'open';
         save(file);
         return 'download';
@@ -48,3 +61,7 @@ const documentFileLogic = provideDocumentFile({ api: documentsApi, open: openInN
 export function useDocumentFile() {
   return useActorRef(documentFileLogic);
 }
+
+/** The action running now (which button shows it is busy), or null. */
+export const selectPendingAction = (snapshot: FileDownloadSnapshot): FileOutcome | null =>
+  selectPendingRequest(snapshot)?.action ?? null;

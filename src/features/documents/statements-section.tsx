@@ -1,11 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import {
-  selectFetchingMonth,
-  selectSavedMonth,
-  selectStatementFileError,
-} from '../../../machines/statements/statement-file.machine.ts';
+import { selectFileError } from '../../../machines/downloads/file-download.machine.ts';
 import { formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
@@ -14,7 +10,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { type Statement, type StatementLine, useStatement, useStatements } from '../../data/statements.ts';
-import { useStatementFile } from './statements.actors.ts';
+import { selectFetchingMonth, selectSavedMonth, useStatementFile } from './statements.actors.ts';
 import { failureKind } from '../../data/failure-kind.ts';
 
 const percentOf = (value: number, locale: string) =>
@@ -130,7 +126,7 @@ export function StatementsSection() {
   const file = useStatementFile();
   const fetching = useSelector(file, selectFetchingMonth);
   const saved = useSelector(file, selectSavedMonth);
-  const error = useSelector(file, selectStatementFileError);
+  const error = useSelector(file, selectFileError);
 
   let body;
   if (list.isPending) body = <Skeleton lines={4} />;
@@ -164,7 +160,7 @@ export function StatementsSection() {
             data-action="statement-pdf"
             disabled={fetching !== null}
             aria-busy={fetching !== null}
-            onClick={() => file.send({ type: 'file.get', month, lang: locale })}
+            onClick={() => file.send({ type: 'file.get', file: month, lang: locale, action: 'download' })}
           >
             {fetching === null ? t`Download PDF` : t`Downloading…`}
             <span className="visually-hidden"> {t`Bonus statement for ${monthName}`}</span>

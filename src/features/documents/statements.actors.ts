@@ -1,13 +1,18 @@
 /**
- * The statement-file machine with the app's calls, provided in one place (`provideStatementFile`): the PDF is
- * fetched with the bearer token and saved.
+ * The bonus statements' use of the one file-download machine, in one place (`provideStatementFile`): a request's
+ * `file` is a closed month (`YYYY-MM`); its statement PDF in the request's language is fetched with the bearer token
+ * (named as the server's Content-Disposition says) and saved, whatever the request's action.
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
-  statementFileMachine,
-  type StatementFileRequest,
-} from '../../../machines/statements/statement-file.machine.ts';
+  fileDownloadMachine,
+  type FileDownloadSnapshot,
+  type FileOutcome,
+  type FileRequest,
+  selectDelivered,
+  selectPendingRequest,
+} from '../../../machines/downloads/file-download.machine.ts';
 import { type StatementFile, type StatementsApi, statementsApi } from '../../data/statements.ts';
 import { saveFile } from '../../data/save-file.ts';
 
@@ -17,10 +22,11 @@ export interface StatementFileDeps {
 }
 
 export function provideStatementFile({ api, save }: StatementFileDeps) {
-  return statementFileMachine.provide({
+  return fileDownloadMachine.provide({
     actors: {
-      getFile: fromPromise<void, StatementFileRequest>(async ({ input }) => {
-        save(await api.fetchStatementFile(input.month, input.lang));
+      getFile: fromPromise<FileOutcome, FileRequest>(async ({ input }) => {
+        save(await api.fetchStatementFile(input.file, input.lang));
+        return 'download';
       }),
     },
   });
@@ -32,3 +38,11 @@ const statementFileLogic = provideStatementFile({ api: statementsApi, save: save
 export function useStatementFile() {
   return useActorRef(statementFileLogic);
 }
+
+/** The month whose file is being fetched, or null. */
+export const selectFetchingMonth = (snapshot: FileDownloadSnapshot): string | null =>
+  selectPendingRequest(snapshot)?.file ?? null;
+
+/** The month whose file was saved last, or null. */
+export const selectSavedMonth = (snapshot: FileDownloadSnapshot): string | null =>
+  selectDelivered(snapshot)?.request.file ?? null;

@@ -58,12 +58,25 @@ test('keyboard only: open the partial editor, set quantities, write the note and
   await expect(firstInput).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(firstInput).toHaveValue('2');
+  // Each line is a stepper: −, the field, +. From the first field: its +, the second line's −, its field.
+  const firstRow = page.locator(`tr[data-line-id="${first}"]`);
+  const secondRow = page.locator(`tr[data-line-id="${second}"]`);
   await page.keyboard.press('Tab');
-  await expect(page.locator(`input[name="quantity-${second}"]`)).toBeFocused();
+  await expect(firstRow.locator('.quantity-stepper__button').last()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(secondRow.locator('.quantity-stepper__button').first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  const secondInput = page.locator(`input[name="quantity-${second}"]`);
+  await expect(secondInput).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('0');
+  // The second line's + is disabled (it still stood at the requested 2), so Tab goes on to the note; leaving the
+  // field applies what was typed.
+  await expect(secondRow.locator('.quantity-stepper__button').last()).toBeDisabled();
   await page.keyboard.press('Tab');
   await expect(page.locator('textarea[name="note"]')).toBeFocused();
+  await expect(secondInput).toHaveValue('0');
+  await expect(secondRow.locator('.quantity-stepper__button').last()).toBeEnabled();
   await page.keyboard.type('Second product is out of stock');
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-form="partial"] button[type="submit"]')).toBeFocused();

@@ -151,8 +151,14 @@ test.describe('warehouse and distributor step an order through its lifecycle', (
     const editor = staff.locator('[data-form="partial"]');
     const amountAfter = editor.locator('[data-total="amount"]');
     const before = await amountAfter.textContent();
-    await editor.locator(`input[name="quantity-${first}"]`).fill('2');
-    await editor.locator(`input[name="quantity-${second}"]`).fill('0');
+    // The shared stepper: − on the first line (3 → 2), typing 0 and Enter on the second.
+    const firstRow = editor.locator(`tr[data-line-id="${first}"]`);
+    await firstRow.locator('.quantity-stepper__button').first().click();
+    await expect(firstRow.getByRole('spinbutton')).toHaveValue('2');
+    const secondField = editor.locator(`tr[data-line-id="${second}"]`).getByRole('spinbutton');
+    await secondField.fill('0');
+    await secondField.press('Enter');
+    await expect(secondField).toHaveValue('0');
     await expect(amountAfter).not.toHaveText(before ?? '');
     await expect(editor.locator('[data-total="items"]')).toHaveText('2');
     await editor.locator('textarea[name="note"]').fill('Only two left of the first product');

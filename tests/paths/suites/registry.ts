@@ -3,9 +3,9 @@ import { addressBookSuite } from './address-book.suite';
 import { authSuite } from './auth.suite';
 import { bagSuite } from './bag.suite';
 import { checkoutSuite } from './checkout.suite';
-import { documentFileSuite } from './document-file.suite';
 import { emailConfirmationSuite } from './email-confirmation.suite';
 import { eventsSuite } from './events.suite';
+import { fileDownloadSuite } from './file-download.suite';
 import { genealogySuite } from './genealogy.suite';
 import { languageSuite } from './language.suite';
 import { networkExportSuite } from './network-export.suite';
@@ -18,7 +18,6 @@ import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
-import { statementFileSuite } from './statement-file.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -45,8 +44,7 @@ export const PATH_SUITES: readonly PathSuite[] = [
   passwordChangeSuite,
   genealogySuite,
   bagSuite,
-  statementFileSuite,
-  documentFileSuite,
+  fileDownloadSuite,
   networkExportSuite,
   eventsSuite,
   presenceSuite,

@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { provideDocumentFile } from '../../../src/features/documents/documents.actors.ts';
 import { provideNetworkExport } from '../../../src/features/my-network/network-export.actors.ts';
 import { provideLanguage } from '../../../src/data/language.actors.ts';
 import { provideOrderActions } from '../../../src/data/order-actions.actors.ts';
@@ -149,19 +148,5 @@ describe('provideNetworkExport', () => {
     actor.send({ type: 'export.cancel' });
     expect(signal?.aborted).toBe(true);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-  });
-});
-
-describe('provideDocumentFile', () => {
-  it('saves the file when the browser blocks the new tab, and says so', async () => {
-    const file = { blob: new Blob(['%PDF']), fileName: 'ethics_code-ru.pdf' };
-    const save = vi.fn();
-    const actor = createActor(
-      provideDocumentFile({ api: { fetchDocumentFile: vi.fn(async () => file) }, open: () => false, save }),
-    ).start();
-    actor.send({ type: 'file.get', documentId: 'ethics_code', lang: 'ru', action: 'open' });
-    await waitFor(actor, (snapshot) => snapshot.matches('done'));
-    expect(save).toHaveBeenCalledWith(file);
-    expect(actor.getSnapshot().context.outcome).toBe('download');
   });
 });

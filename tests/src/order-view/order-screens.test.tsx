@@ -194,18 +194,20 @@ describe('the warehouse order page', () => {
     expect(within(totals).getByText('MDL 310.00', { selector: 'strong' })).toBeTruthy();
     // Opens without a problem showing: the first message waits for a change or a submit.
     expect(within(editor).queryByText(/Reduce at least one line/)).toBeNull();
-    fireEvent.change(within(editor).getByRole('spinbutton', { name: /Product 13/ }), {
-      target: { value: '1' },
-    });
+    // Each line is the shared stepper: typing is applied on Enter (or when the field loses focus).
+    const field = (name: RegExp) => within(editor).getByRole<HTMLInputElement>('spinbutton', { name });
+    fireEvent.change(field(/Product 13/), { target: { value: '1' } });
+    fireEvent.keyDown(field(/Product 13/), { key: 'Enter' });
     expect(within(totals).getByText('MDL 270.00', { selector: 'strong' })).toBeTruthy();
     expect(within(totals).getByText('18.5', { selector: 'strong' })).toBeTruthy();
-    fireEvent.change(within(editor).getByRole('spinbutton', { name: /Product 12/ }), {
-      target: { value: '5' },
-    });
-    expect(within(editor).getByText(/whole number from 0 to the requested quantity/)).toBeTruthy();
-    fireEvent.change(within(editor).getByRole('spinbutton', { name: /Product 12/ }), {
-      target: { value: '0' },
-    });
+    // More than requested is held at the requested quantity: the editor never sends one out of range.
+    fireEvent.change(field(/Product 12/), { target: { value: '5' } });
+    fireEvent.blur(field(/Product 12/));
+    expect(field(/Product 12/).value).toBe('1');
+    expect(field(/Product 12/).getAttribute('aria-valuemax')).toBe('1');
+    expect(within(editor).queryByText(/whole number from 0 to the requested quantity/)).toBeNull();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Decrease: New quantity of Product 12' }));
+    expect(field(/Product 12/).value).toBe('0');
     fireEvent.click(within(editor).getByRole('button', { name: 'Send to the distributor' }));
     expect(within(editor).getByRole('alert').textContent).toContain('Check the quantities and the note');
     expect(orders.requests.some((request) => request.path.endsWith('/confirm-partial'))).toBe(false);

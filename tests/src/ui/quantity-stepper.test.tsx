@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '../../../src/i18n/i18n.ts';
 import { QuantityStepper } from '../../../src/ui/quantity-stepper.tsx';
@@ -69,5 +70,26 @@ describe('the one quantity stepper (catalogue cards and bag lines; spin button, 
     expect(field.getAttribute('aria-describedby')).toBe('why');
     fireEvent.click(screen.getByRole('button', { name: 'Increase: Qty' }));
     expect(changes).toEqual([]);
+  });
+
+  it('goes down to a minimum of 0 (the partial editor), carries a form name and hands its field to a ref', () => {
+    const changes: number[] = [];
+    const ref = createRef<HTMLInputElement>();
+    renderInRouter(
+      <QuantityStepper
+        value={1}
+        onChange={(value) => changes.push(value)}
+        min={0}
+        max={3}
+        label="New"
+        name="quantity-7"
+        inputRef={ref}
+      />,
+    );
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'New' });
+    expect(ref.current).toBe(field);
+    expect(field.name).toBe('quantity-7');
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease: New' }));
+    expect(changes).toEqual([0]);
   });
 });

@@ -5,13 +5,14 @@ import type { OrderActionsEvent } from '../../../../machines/order-actions/order
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
+import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
 import { errorText } from './order-notice.tsx';
 import { PARTIAL_PROBLEMS } from './order-messages.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 /**
- * The partial confirmation: a new quantity per line (0..requested), the totals and PV recomputed by the machine as
- * the quantities change, and a required note for the distributor.
+ * The partial confirmation: a new quantity per line (the shared stepper, 0..requested), the totals and PV recomputed
+ * by the machine as the quantities change, and a required note for the distributor. Below 720 px each line is a card.
  */
 export function PartialEditor({
   view,
@@ -35,6 +36,7 @@ export function PartialEditor({
   // No problem is shown before the first change or submit (the editor opens with what stock allows).
   const problem = preview.touched ? preview.problem : null;
   const stocked = order.lines.some((line) => line.stockOnHand !== undefined);
+  const labels = { requested: t`Requested quantity`, onHand: t`On hand`, quantity: t`New quantity` };
 
   return (
     <form
@@ -52,13 +54,21 @@ export function PartialEditor({
         {t`Set how many units of each product the warehouse can give (0 removes the line). The distributor will be asked to accept the changed order.`}
       </p>
       <TableScroll label={t`New quantities`}>
-        <table className="order-table">
+        <table className="order-table order-table--cards order-table--partial">
           <thead>
             <tr>
               <th scope="col">{t`Product`}</th>
-              <th scope="col" className="order-table__num">{t`Requested quantity`}</th>
-              {stocked ? <th scope="col" className="order-table__num">{t`On hand`}</th> : null}
-              <th scope="col" className="order-table__num">{t`New quantity`}</th>
+              <th scope="col" className="order-table__num">
+                {labels.requested}
+              </th>
+              {stocked ? (
+                <th scope="col" className="order-table__num">
+                  {labels.onHand}
+                </th>
+              ) : null}
+              <th scope="col" className="order-table__num">
+                {labels.quantity}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -70,34 +80,27 @@ export function PartialEditor({
               return (
                 <tr key={line.lineId} data-line-id={line.lineId} data-short={short ? '' : undefined}>
                   <th scope="row">{name}</th>
-                  <td className="order-table__num">{line.requested}</td>
+                  <td className="order-table__num" data-label={labels.requested}>
+                    {line.requested}
+                  </td>
                   {stocked ? (
-                    <td className="order-table__num" data-stock={onHand}>
+                    <td className="order-table__num" data-label={labels.onHand} data-stock={onHand}>
                       {onHand ?? ''}
                       {short ? <span className="order-table__short">{t`Short`}</span> : null}
                     </td>
                   ) : null}
-                  <td className="order-table__num">
-                    <input
-                      ref={index === 0 ? first : undefined}
-                      type="number"
-                      inputMode="numeric"
-                      className="order-form__quantity"
+                  <td className="order-table__num order-table__stepper" data-label={labels.quantity}>
+                    <QuantityStepper
+                      inputRef={index === 0 ? first : undefined}
                       name={`quantity-${line.lineId}`}
                       min={0}
                       max={line.requested}
-                      step={1}
-                      aria-label={t`New quantity of ${name} (0 to ${line.requested})`}
-                      aria-invalid={preview.touched && !line.inRange}
-                      value={Number.isFinite(line.quantity) ? String(line.quantity) : ''}
-                      onChange={(event) => {
-                        const raw = event.target.value.trim();
-                        send({
-                          type: 'partial.quantity',
-                          lineId: line.lineId,
-                          quantity: raw === '' ? Number.NaN : Number(raw),
-                        });
-                      }}
+                      size="sm"
+                      label={t`New quantity of ${name}`}
+                      value={line.quantity}
+                      onChange={(quantity) =>
+                        send({ type: 'partial.quantity', lineId: line.lineId, quantity })
+                      }
                     />
                   </td>
                 </tr>

@@ -1,0 +1,101 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { components } from '../../openapi/schema.d.ts';
+
+export type FileLang = components['schemas']['Lang'];
+
+/** What the browser is to do (or did) with the file: open it in a new tab, or save it. */
+export type FileOutcome = 'open' | 'download';
+
+export interface FileRequest {
+  /** Which file, in its use's own terms (a document's id, a closed month `YYYY-MM`): that use's `getFile` reads it. */
+  file: string;
+  lang: FileLang;
+  action: FileOutcome;
+}
+
+export type FileDownloadEvent = { type: 'file.get' } & FileRequest;
+
+export interface FileDownloadContext {
+  /** The last file asked for (kept once it settles: the view says which one was saved or failed). */
+  request: FileRequest | null;
+  /** What happened to the last file: a tab the browser blocked falls back to saving it. */
+  outcome: FileOutcome | null;
+  error: unknown;
+}
+
+/**
+ * One protected file (a PDF behind the bearer token) a view asks for: `file.get` fetches it and hands it to the
+ * browser. A use (the documents' rows, the bonus statements) provides `getFile` in ONE place, its `*.actors.ts`
+ * (`src/features/documents/documents.actors.ts`, `statements.actors.ts`): which request to send for `file`, how the
+ * file is named, and whether it opens or is saved; `getFile` answers what it did.
+ *
+ * idle | done | failed --file.get--> fetching --done--> done (`outcome`: opened, or saved when the tab was blocked)
+ *                                             --error--> failed (the view shows why; asking again is the retry)
+ *
+ * A second request while one runs is ignored (the view's buttons wait).
+ */
+export const fileDownloadMachine = setup({
+  types: {
+    context: {} as FileDownloadContext,
+    events: {} as FileDownloadEvent,
+  },
+  actors: {
+    getFile: fromPromise<FileOutcome, FileRequest>(async () => {
+      throw new Error('getFile is provided by each use (its *.actors.ts)');
+    }),
+  },
+}).createMachine({
+  id: 'fileDownload',
+  context: { request: null, outcome: null, error: null },
+  initial: 'idle',
+  on: {
+    'file.get': {
+      target: '.fetching',
+      actions: assign({
+        request: ({ event }) => ({ file: event.file, lang: event.lang, action: event.action }),
+        outcome: null,
+        error: null,
+      }),
+    },
+  },
+  states: {
+    idle: {},
+    fetching: {
+      on: { 'file.get': {} },
+      invoke: {
+        id: 'getFile',
+        src: 'getFile',
+        // Only `file.get` enters this state: its request is the file to get.
+        input: ({ event }): FileRequest => ({ file: event.file, lang: event.lang, action: event.action }),
+        onDone: { target: 'done', actions: assign({ outcome: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    done: {},
+    failed: {},
+  },
+});
+
+export type FileDownloadSnapshot = SnapshotFrom<typeof fileDownloadMachine>;
+
+/** The request being fetched now (which button shows it is busy), or null. */
+export const selectPendingRequest = (snapshot: FileDownloadSnapshot): FileRequest | null =>
+  snapshot.matches('fetching') ? snapshot.context.request : null;
+
+/** The last failure (the view shows it), or null. */
+export const selectFileError = (snapshot: FileDownloadSnapshot): unknown =>
+  snapshot.matches('failed') ? snapshot.context.error : null;
+
+/** The file handed to the browser last, with what the browser did with it, or null. */
+export const selectDelivered = (
+  snapshot: FileDownloadSnapshot,
+): { request: FileRequest; outcome: FileOutcome } | null => {
+  const { request, outcome } = snapshot.context;
+  return snapshot.matches('done') && request !== null && outcome !== null ? { request, outcome } : null;
+};
+
+/** The file was to open in a tab, but the browser blocked the tab and it was saved instead. */
+export const selectOpenedAsDownload = (snapshot: FileDownloadSnapshot): boolean => {
+  const delivered = selectDelivered(snapshot);
+  return delivered?.request.action === 'open' && delivered.outcome === 'download';
+};
