@@ -118,12 +118,16 @@ export class ShopApi {
    * what it changes: another spec may use the same account's other list at the same time in another worker, and
    * putting back an old copy of it would undo that spec's changes mid-test.
    */
-  async snapshot(parts: ReadonlyArray<'cart' | 'wishlist'> = ['cart', 'wishlist']): Promise<() => Promise<void>> {
+  async snapshot(
+    parts: ReadonlyArray<'cart' | 'wishlist'> = ['cart', 'wishlist'],
+  ): Promise<() => Promise<void>> {
     const cart = parts.includes('cart') ? await this.cart() : null;
     const wishlist = parts.includes('wishlist') ? await this.wishlist() : null;
     return async () => {
       if (cart !== null)
-        await this.setCart(cart.items.map((item) => ({ productId: item.productId, quantity: item.quantity })));
+        await this.setCart(
+          cart.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+        );
       if (wishlist !== null) await this.setWishlist(wishlist.productIds);
     };
   }
