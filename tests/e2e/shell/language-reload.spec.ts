@@ -27,14 +27,18 @@ const langChanges = (page: Page) =>
   page.evaluate(() => (window as { __langChanges?: string[] }).__langChanges ?? []);
 
 /**
- * Holds every `POST /users/lang` unanswered until `release()`, and resolves `body` once the browser sent the first.
- * The held requests stay held through the reload, which cancels them with their page: unrouting them instead would
- * let Chromium send them on to the server (the old page may then even get the answer and drop its unsaved mark
- * before it unloads), and the server would have the choice before the reload. Released, the route lets the
- * reloaded page's own saves through.
+ * Holds every `POST /users/lang` unanswered until the page next navigates (the reload), and resolves `body` once the
+ * browser sent the first. The held requests stay held through the reload, which cancels them with their page:
+ * unrouting them instead would let Chromium send them on to the server (the old page may then even get the answer
+ * and drop its unsaved mark before it unloads), and the server would have the choice before the reload. The
+ * reloaded page's own saves go through. The browser reports requests in the order it makes them, so every save of
+ * the old page is held before the reload's navigation request ends the holding.
  */
-async function holdLanguageSaves(page: Page): Promise<{ body: Promise<unknown>; release: () => void }> {
+async function holdLanguageSaves(page: Page): Promise<{ body: Promise<unknown> }> {
   let holding = true;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) holding = false;
+  });
   let sent: (body: unknown) => void = () => {};
   const request = new Promise<unknown>((resolve) => {
     sent = resolve;
@@ -44,12 +48,7 @@ async function holdLanguageSaves(page: Page): Promise<{ body: Promise<unknown>; 
     sent(route.request().postDataJSON());
     return undefined;
   });
-  return {
-    body: request,
-    release: () => {
-      holding = false;
-    },
-  };
+  return { body: request };
 }
 
 async function sessionToken(page: Page): Promise<string> {
@@ -71,13 +70,7 @@ async function expectInterfaceIn(page: Page, locale: Locale): Promise<void> {
 }
 
 /** Reloads with the held saves unanswered; after it the app must send the choice again and the server take it. */
-async function reloadAndExpectKept(
-  page: Page,
-  request: APIRequestContext,
-  token: string,
-  held: { release: () => void },
-): Promise<void> {
-  held.release();
+async function reloadAndExpectKept(page: Page, request: APIRequestContext, token: string): Promise<void> {
   const resent = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === LANG_PATH,
   );
@@ -122,7 +115,7 @@ test('a reload right after switching the language keeps it and saves it on the s
     await page.getByRole('combobox', { name: tr('ru', 'Language') }).selectOption('en');
     expect(await held.body).toEqual({ lang: 'en' });
     expect(await serverLang(request, token)).toBe('ru');
-    await reloadAndExpectKept(page, request, token, held);
+    await reloadAndExpectKept(page, request, token);
   } finally {
     await resetLanguage(request, email);
   }
@@ -149,7 +142,7 @@ test('a reload right after signing in with a language chosen on the login page k
     await expect(page).toHaveURL(pathPattern('/dashboard'));
     const token = await sessionToken(page);
     expect(await serverLang(request, token)).toBe('ru');
-    await reloadAndExpectKept(page, request, token, held);
+    await reloadAndExpectKept(page, request, token);
   } finally {
     await resetLanguage(request, email);
   }
