@@ -51,7 +51,8 @@ export interface LanguageContext {
  * page was reloaded mid-save), the choice is saved again; with the same language, the mark is dropped. A failed
  * save restores the active language locally (`restoreActive`) and emits `language.failed` (the app shows a toast);
  * a failed catalog emits it too. A selection while a switch runs is ignored; a reconcile that finds the server
- * lacking the unsaved choice while a switch runs is kept and saved when the switch ends.
+ * lacking the unsaved choice while a switch runs is kept and saved when the switch ends; a sign-in takes the
+ * signed-out choice along (`language.choiceTaken`) in any state, also while its catalog still loads.
  */
 export const languageMachine = setup({
   types: {
@@ -98,6 +99,19 @@ export const languageMachine = setup({
   id: 'language',
   context: languageStartContext(),
   initial: 'idle',
+  on: {
+    // In every state: a sign-in submitted while the signed-out choice still loads its catalog takes it along too.
+    'language.choiceTaken': [
+      {
+        guard: 'carriesChoice',
+        actions: [
+          { type: 'rememberUnsaved', params: ({ context }) => ({ locale: context.signedOutChoice ?? '' }) },
+          assign({ signedOutChoice: null }),
+        ],
+      },
+      { actions: assign({ signedOutChoice: null }) },
+    ],
+  },
   states: {
     idle: {
       entry: assign({ pending: null }),
@@ -107,19 +121,6 @@ export const languageMachine = setup({
         actions: assign({ pending: ({ context }) => context.deferredSave, deferredSave: null }),
       },
       on: {
-        'language.choiceTaken': [
-          {
-            guard: 'carriesChoice',
-            actions: [
-              {
-                type: 'rememberUnsaved',
-                params: ({ context }) => ({ locale: context.signedOutChoice ?? '' }),
-              },
-              assign({ signedOutChoice: null }),
-            ],
-          },
-          { actions: assign({ signedOutChoice: null }) },
-        ],
         'language.select': [
           {
             guard: 'mustSaveOnServer',

@@ -10,7 +10,10 @@ export type Cart = components['schemas']['Cart'];
 export type Wishlist = components['schemas']['Wishlist'];
 type ProductPage = components['schemas']['ProductPage'];
 
-/** Cart-changing tests: catalogue.spec.ts writes user@demo.test's bag, wishlist.spec.ts pw@demo.test's. */
+/**
+ * Cart-changing tests: catalogue.spec.ts writes user@demo.test's bag (only the bag: promotions.spec.ts writes the
+ * same account's wishlist, maybe at the same time in another worker), wishlist.spec.ts pw@demo.test's.
+ */
 export const CATALOGUE_ACCOUNT = 'user@demo.test';
 export const WISHLIST_ACCOUNT = 'pw@demo.test';
 
@@ -110,13 +113,22 @@ export class ShopApi {
     }
   }
 
-  /** Saves the bag and wishlist; the returned function puts them back. */
-  async snapshot(): Promise<() => Promise<void>> {
-    const cart = await this.cart();
-    const wishlist = await this.wishlist();
+  /**
+   * Saves the bag and wishlist (or only the `parts` named); the returned function puts them back. A test saves only
+   * what it changes: another spec may use the same account's other list at the same time in another worker, and
+   * putting back an old copy of it would undo that spec's changes mid-test.
+   */
+  async snapshot(
+    parts: ReadonlyArray<'cart' | 'wishlist'> = ['cart', 'wishlist'],
+  ): Promise<() => Promise<void>> {
+    const cart = parts.includes('cart') ? await this.cart() : null;
+    const wishlist = parts.includes('wishlist') ? await this.wishlist() : null;
     return async () => {
-      await this.setCart(cart.items.map((item) => ({ productId: item.productId, quantity: item.quantity })));
-      await this.setWishlist(wishlist.productIds);
+      if (cart !== null)
+        await this.setCart(
+          cart.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+        );
+      if (wishlist !== null) await this.setWishlist(wishlist.productIds);
     };
   }
 }

@@ -30,6 +30,11 @@ const DISTRIBUTORS = {
   ],
 } as const;
 
+/** True for the distributors reserved above: tests create their orders and move them through the lifecycle. */
+export function isTestDistributor(email: string): boolean {
+  return Object.values(DISTRIBUTORS).some((pool: readonly string[]) => pool.includes(email));
+}
+
 export function distributorFor(pool: keyof typeof DISTRIBUTORS, parallelIndex: number): string {
   const list = DISTRIBUTORS[pool];
   const email = list[parallelIndex % list.length];

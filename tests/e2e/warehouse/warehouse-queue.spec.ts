@@ -11,13 +11,19 @@ import {
   contextAs,
   createOrder,
   distributorFor,
+  isTestDistributor,
   warehouseOrderPath,
 } from './order-support';
 
 interface ListPage {
   total: number;
   counts: Record<string, number>;
-  items: Array<{ id: number; number: string; finalCost: number }>;
+  items: Array<{
+    id: number;
+    number: string;
+    finalCost: number;
+    customer: { fullName: string; email: string };
+  }>;
 }
 
 const label = (id: string, ...values: string[]) =>
@@ -25,6 +31,26 @@ const label = (id: string, ...values: string[]) =>
 
 const pdfText = (path: string): string =>
   execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+
+/**
+ * The surname to search for: of the customer with the most completed card orders who is not a test distributor.
+ * Other workers meanwhile drive their own distributors' orders through the lifecycle (the newest completed card
+ * order was often one, sent to 1C a moment later: the search then found nothing after the reload and the table with
+ * its sortable header was gone), and the 1C exchange test sends the oldest completed order on; a seeded customer
+ * with several completed card orders keeps at least one in the tab all along.
+ */
+function stableSurname(completedByCard: ListPage): string {
+  const byCustomer = new Map<string, { fullName: string; orders: number }>();
+  for (const { customer } of completedByCard.items) {
+    if (isTestDistributor(customer.email)) continue;
+    const seen = byCustomer.get(customer.email);
+    byCustomer.set(customer.email, { fullName: customer.fullName, orders: (seen?.orders ?? 0) + 1 });
+  }
+  const [best] = [...byCustomer.values()].sort((a, b) => b.orders - a.orders);
+  if (best === undefined || best.orders < 2)
+    throw new Error('no seeded customer with two completed card orders');
+  return best.fullName.split(' ').at(-1) ?? '';
+}
 
 test('sorts, filters and searches across tabs with counts; the address keeps it all through a reload', async ({
   browser,
@@ -48,12 +74,7 @@ test('sorts, filters and searches across tabs with counts; the address keeps it 
 
   await page.getByLabel(tr('ru', 'Payment method')).selectOption('card');
   await expect(page).toHaveURL(/payment=card/);
-  const sample = (await api({ tab: 'completed', payment: 'card', pageSize: 1 })).items[0];
-  if (sample === undefined) throw new Error('no completed card order');
-  const { customer } = (await (
-    await request.get(`${API_PREFIX}/orders/get/${sample.id}`, { headers: bearer(token) })
-  ).json()) as { customer: { fullName: string } };
-  const q = customer.fullName.split(' ').at(-1) ?? '';
+  const q = stableSurname(await api({ tab: 'completed', payment: 'card', pageSize: 100 }));
   await page.getByRole('searchbox').fill(q);
   await page.getByRole('button', { name: tr('ru', 'Search'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q)}`));

@@ -110,6 +110,22 @@ describe('the language switch machine across a reload', () => {
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
+  it('marks the signed-out choice unsaved when the sign-in is sent while its catalog still loads', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'language.select', locale: 'en', authenticated: false });
+    expect(actor.getSnapshot().value).toBe('applying');
+    // Submitted before the catalog is active: a reload after the sign-in must still find the choice kept.
+    actor.send({ type: 'language.choiceTaken' });
+    expect(actor.getSnapshot().value).toBe('applying');
+    expect(calls).toEqual(['forget', 'apply:en', 'remember:en']);
+    expect(selectSignedOutChoice(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    // After the reload the server still has the old language: the kept choice is saved.
+    actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'));
+    expect(calls.slice(3)).toEqual(['save:en', 'forget', 'apply:en']);
+  });
+
   it('saves a choice kept from before the reload when the server still has the old language', async () => {
     const { actor, calls, failures } = start();
     actor.send({ type: 'language.reconcile', serverLocale: 'ru', unsaved: 'en' });
