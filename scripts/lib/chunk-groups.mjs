@@ -9,7 +9,8 @@
 //   src/data/auth-context.tsx; the boot script preloads it): what the session module
 //   (`src/data/session-runtime.tsx`: auth and language machines, xstate, the query cache, the client) needs beyond
 //   the entry, and the application code that at least `SHARED_BY` signed-in screens need beyond the entry (the
-//   order rules, formats, empty and failure states, pagers, lists' data).
+//   order rules, formats, empty and failure states, pagers, lists' data), and the signed-in layout's lazy parts
+//   (the header's bag link).
 // Left to the bundler's automatic chunking: the logged-out login screen's code (it paints without the session), a
 // screen's own code, and libraries only some screens use (zod's schemas, Radix tabs): no screen downloads a large
 // library it does not use.
@@ -32,6 +33,7 @@ const isLibrary = (id) => /[\\/]node_modules[\\/]/.test(id);
 export function chunkGroups(root) {
   const entryId = resolve(root, 'src/main.tsx');
   const sessionId = resolve(root, 'src/data/session-runtime.tsx');
+  const layoutDir = resolve(root, 'src/app/layout');
   const routes = readScreenRoutes(root);
   const loggedOutIds = routes.filter(([pattern]) => pattern === LOGGED_OUT_SCREEN).map(([, id]) => id);
   if (loggedOutIds.length === 0) throw new Error(`chunk-groups: no screen route for ${LOGGED_OUT_SCREEN}`);
@@ -79,6 +81,15 @@ export function chunkGroups(root) {
       }
     }
     for (const id of shared) result.add(id);
+    // The signed-in layout's lazy parts (the header's bag link): every signed-in screen shows them, and they read
+    // through the session's query cache, so they travel with it instead of a round trip after it has run.
+    for (const id of initial) {
+      if (!id.startsWith(layoutDir)) continue;
+      for (const lazy of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+        const parts = closure(ctx, lazy, new Set([...initial, ...result]));
+        if ([...parts].every((part) => !isLibrary(part))) for (const part of parts) result.add(part);
+      }
+    }
     return { initial, session: result };
   };
 
