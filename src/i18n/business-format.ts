@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/schema.d.ts';
+import { dateTimeFormat } from './format.ts';
 import { RANK_NAMES } from './labels/ranks.ts';
 
 type Lang = components['schemas']['Lang'];
@@ -9,7 +10,7 @@ export function formatMonth(month: string, locale: string, style: 'long' | 'shor
   const [year, monthNumber] = month.split('-').map(Number);
   if (year === undefined || monthNumber === undefined || Number.isNaN(year) || Number.isNaN(monthNumber))
     return month;
-  return new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, monthNumber - 1, 1),
   );
 }
@@ -28,7 +29,7 @@ export function monthLabelParts(month: string, locale: string): { month: string;
     return { month, year: '' };
   const date = Date.UTC(year, monthNumber - 1, 1);
   return {
-    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
-    year: new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).format(date),
+    month: dateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
+    year: dateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' }).format(date),
   };
 }

@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/schema.d.ts';
+import { dateTimeFormat } from './format.ts';
 import type { Locale } from './i18n.ts';
 
 type OpeningHoursSpan = components['schemas']['OpeningHoursSpan'];
@@ -9,14 +10,14 @@ const MONDAY = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
 
 function dayName(day: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(MONDAY + (day - 1) * DAY_MS),
   );
 }
 
 function time(value: string, locale: Locale): string {
   const [hours = 0, minutes = 0] = value.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 1, hours, minutes)),
   );
 }

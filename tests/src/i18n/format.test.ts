@@ -5,6 +5,8 @@ import {
   formatMoney,
   formatNumber,
   formatPoints,
+  dateTimeFormat,
+  numberFormat,
 } from '../../../src/i18n/format.ts';
 
 // Intl output may use narrow no-break spaces; compare with plain spaces.
@@ -42,5 +44,18 @@ describe('format helpers follow the locale', () => {
     const text = plain(formatDateTime(new Date(2025, 2, 1, 14, 5), 'en'));
     expect(text).toMatch(/^Mar 1, 2025, 2:05 PM$/);
     expect(plain(formatDateTime(new Date(2025, 2, 1, 14, 5), 'ru'))).toContain('14:05');
+  });
+});
+
+describe('formatter cache', () => {
+  it('makes one formatter per locale and options, and keeps each locale and option apart', () => {
+    const money = numberFormat('ro', { style: 'currency', currency: 'MDL' });
+    expect(numberFormat('ro', { style: 'currency', currency: 'MDL' })).toBe(money);
+    expect(numberFormat('ru', { style: 'currency', currency: 'MDL' })).not.toBe(money);
+    expect(numberFormat('ro', { style: 'currency', currency: 'EUR' })).not.toBe(money);
+    expect(dateTimeFormat('en', { dateStyle: 'medium' })).toBe(dateTimeFormat('en', { dateStyle: 'medium' }));
+    // Cached or not, the text is the locale's: 1 805,00 in Russian, 1,805.00 in English.
+    expect(plain(formatMoney(180500, 'MDL', 'ru'))).toContain('1 805,00');
+    expect(plain(formatMoney(180500, 'MDL', 'en'))).toContain('1,805.00');
   });
 });
