@@ -10,6 +10,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { useGoods } from '../../../data/catalogue.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { useProgressiveList } from '../../../ui/progressive-list.ts';
 import {
   FIRST_ROW_CARDS,
   ProductCard,
@@ -138,6 +139,10 @@ function CategoryFilter({ search }: { search: CatalogueSearch }) {
   );
 }
 
+/** Cards in the first render pass (two rows of two on a phone), see `useProgressiveList`. */
+const FIRST_PASS_CARDS = 4;
+const NO_PRODUCTS: never[] = [];
+
 export default function NewOrderPage() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -157,6 +162,8 @@ export default function NewOrderPage() {
   });
 
   const data = goods.data;
+  // A phone's first two rows first (the page's largest paint among them), the rest of the page right after.
+  const cards = useProgressiveList(data?.items ?? NO_PRODUCTS, FIRST_PASS_CARDS);
   const filtered = search.q !== '' || search.category !== null;
   const total = data?.total ?? 0;
   const found = t({ message: plural(total, { one: '# product found', other: '# products found' }) });
@@ -208,7 +215,7 @@ export default function NewOrderPage() {
   } else if (data !== undefined) {
     results = (
       <ProductGrid label={t`Products`} busy={goods.isPlaceholderData}>
-        {data.items.map((product, index) => (
+        {cards.map((product, index) => (
           <ProductGridItem key={product.id}>
             <ProductCard product={product} priority={index < FIRST_ROW_CARDS}>
               <AddToBag product={product} productName={localized(product.name, locale)} />
