@@ -59,7 +59,9 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 
 /** The inline scripts of an index.html (the boot script), as their source texts. */
 function inlineScripts(html) {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)].map(([, body]) => body);
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) => body,
+  );
 }
 
 function upFrontOf(dir, base) {

@@ -71,7 +71,7 @@ export function chunkGroups(root) {
     // A shared module whose imports reach a library the session itself does not load (Radix tabs) stays out: it
     // would bring that library into every signed-in visit. Repeated until no module depends on one left out.
     const available = (id) => initial.has(id) || result.has(id) || shared.has(id);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const id of shared) {
         const imports = ctx.getModuleInfo(id)?.importedIds ?? [];

@@ -31,7 +31,11 @@ export const BOOT_READS: readonly BootRead[] = [
     paths: ['/users/my-info', '/users/my-target', '/orders/get/list/user?tab=current&page=1&pageSize=20'],
   },
   { screen: '/new-order', claim: 'par', paths: ['/goods?page=1&pageSize=24&sort=popular'], preloadImages: 2 },
-  { screen: '/my-orders-warehouse', claim: 'wh', paths: ['/orders/get/list/warehouse?tab=new&page=1&pageSize=20'] },
+  {
+    screen: '/my-orders-warehouse',
+    claim: 'wh',
+    paths: ['/orders/get/list/warehouse?tab=new&page=1&pageSize=20'],
+  },
 ];
 
 /** Where the boot script leaves its answers for the client. */

@@ -18,7 +18,10 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 }
 
 /** One `Intl.DateTimeFormat` per locale and options, made once (see `numberFormat`). */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateTimeFormats.get(key);
   if (format === undefined) {

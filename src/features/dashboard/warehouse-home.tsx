@@ -47,11 +47,7 @@ export function WarehouseCard({ compact = false }: WarehouseCardProps) {
       />
     );
   return (
-    <section
-      className="dash-card"
-      aria-labelledby="dash-warehouse"
-      data-warehouse={warehouse.id}
-    >
+    <section className="dash-card" aria-labelledby="dash-warehouse" data-warehouse={warehouse.id}>
       <h2 id="dash-warehouse" className="dash-card__title">{t`Your warehouse`}</h2>
       <dl className="dash-facts">
         <div>

@@ -106,7 +106,10 @@ for (const { screen, email } of [
     }
     const repeated = [...sent].filter(([key, count]) => key.startsWith('GET ') && count > 1);
     expect(repeated, 'no read is sent twice in the same language').toEqual([]);
-    expect([...images].filter(([, count]) => count > 1), 'no image is downloaded twice').toEqual([]);
+    expect(
+      [...images].filter(([, count]) => count > 1),
+      'no image is downloaded twice',
+    ).toEqual([]);
     expect(sent.get('POST /events/ticket ') ?? 0, 'the live stream is opened once').toBeLessThanOrEqual(1);
   });
 }

@@ -94,8 +94,7 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   if (process.env.E2E_SKIP_BUILD !== '1') await ensureDist({ log: (m) => console.log(`[e2e] ${m}`) });
-  if (!existsSync(join(DIST_DIR, 'index.html')))
-    throw new Error('dist/index.html is missing: npm run build');
+  if (!existsSync(join(DIST_DIR, 'index.html'))) throw new Error('dist/index.html is missing: npm run build');
 
   const tmpDir = join(ROOT, '.tmp');
   const runDir = join(tmpDir, `e2e-${process.pid}`);

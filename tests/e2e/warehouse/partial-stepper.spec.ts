@@ -62,7 +62,9 @@ test('the partial editor: a labelled stepper per line, buttons and typing within
     });
   const button = (kind: 'Decrease: {label}' | 'Increase: {label}', lineId: number | undefined) =>
     editor.getByRole('button', {
-      name: fill(tr(lang, kind), { label: fill(tr(lang, 'New quantity of {name}'), { name: nameOf(lineId) }) }),
+      name: fill(tr(lang, kind), {
+        label: fill(tr(lang, 'New quantity of {name}'), { name: nameOf(lineId) }),
+      }),
       exact: true,
     });
   await expect(field(first)).toBeFocused();

@@ -9,7 +9,10 @@ import {
   selectOpenedAsDownload,
   selectPendingRequest,
 } from '../../../machines/downloads/file-download.machine.ts';
-import { provideDocumentFile, selectPendingAction } from '../../../src/features/documents/documents.actors.ts';
+import {
+  provideDocumentFile,
+  selectPendingAction,
+} from '../../../src/features/documents/documents.actors.ts';
 import {
   provideStatementFile,
   selectFetchingMonth,
@@ -64,7 +67,9 @@ describe('provideDocumentFile', () => {
     const file = pdf('ethics_code-ru.pdf');
     const save = vi.fn();
     const fetchDocumentFile = vi.fn(async () => file);
-    const actor = createActor(provideDocumentFile({ api: { fetchDocumentFile }, open: () => false, save })).start();
+    const actor = createActor(
+      provideDocumentFile({ api: { fetchDocumentFile }, open: () => false, save }),
+    ).start();
     actor.send({ type: 'file.get', file: 'ethics_code', lang: 'ru', action: 'open' });
     expect(selectPendingAction(actor.getSnapshot())).toBe('open');
     await waitFor(actor, (snapshot) => snapshot.matches('done'));

@@ -24,7 +24,11 @@ describe('takeBootResponse', () => {
   it('answers the same read once, whatever the order of its query parameters', async () => {
     const answer = Promise.resolve(new Response('{"items":[]}'));
     const scope = scopeWith(answer);
-    const taken = takeBootResponse(get('http://app.test/api/v3/goods?sort=popular&pageSize=24&page=1'), scope, NOW);
+    const taken = takeBootResponse(
+      get('http://app.test/api/v3/goods?sort=popular&pageSize=24&page=1'),
+      scope,
+      NOW,
+    );
     expect(taken).toBe(answer);
     expect(await (await taken)?.text()).toBe('{"items":[]}');
     expect(takeBootResponse(get(URL_OF), scope, NOW), 'a second read is sent').toBeUndefined();
