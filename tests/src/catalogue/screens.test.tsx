@@ -72,7 +72,10 @@ describe('the Products screen (/new-order)', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort' }).value).toBe('price-desc');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('article'))).toHaveLength(6);
+    // The first rows come first (`useProgressiveList`), the rest of the page right after.
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('article'))).toHaveLength(6),
+    );
   });
 
   it('searches after a pause in typing, keeps the text in the address and starts again at page 1', async () => {
