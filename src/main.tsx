@@ -7,6 +7,9 @@ import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
 
+/** How long the first render waits for the opened screen's chunk at most. */
+const SCREEN_GRACE_MS = 3000;
+
 /**
  * A parallel boot: the boot script (vite.config.ts, `preloadBoot`) has already asked for the catalogue and the URL's
  * screen chunks beside this entry; here the URL's routes start (their lazy chunks and first data requests,
@@ -26,8 +29,14 @@ function start(): void {
     console.error('The language catalog could not be loaded', error);
     return activateLocale('ru').catch(() => undefined);
   });
+  // A screen chunk that does not come within a few seconds does not keep the page blank: the shell renders and the
+  // route shows its loading state, then its error if the chunk fails.
+  const screenOrGrace = Promise.race([
+    screen,
+    new Promise((resolve) => setTimeout(resolve, SCREEN_GRACE_MS)),
+  ]);
   const root = createRoot(container);
-  void Promise.all([screen, catalogue]).then(() =>
+  void Promise.all([screenOrGrace, catalogue]).then(() =>
     root.render(
       <StrictMode>
         <Providers>
