@@ -63,6 +63,11 @@ const srcZones = [
   },
   { target: './src/api', from: ['./src/data', './src/ui'], message: 'api/ imports nothing above it.' },
   {
+    target: './src/platform',
+    from: ['./src/api', './src/app', './src/data', './src/features', './src/i18n', './src/styles', './src/ui'],
+    message: "platform/ (the browser's storage and the like) is the bottom layer: it imports nothing of src/.",
+  },
+  {
     target: './src/i18n',
     from: ['./src/data', './src/ui', './src/api'],
     message: 'i18n/ imports nothing above it.',

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../machines/auth/auth.types.ts';
+import { localStore } from '../platform/local-storage.ts';
 
 /** Spec sections 3 and 9: the stored user lives in local storage under this key. */
 export const USER_STORAGE_KEY = 'user-storage';
@@ -8,17 +9,9 @@ export interface StoredUser {
   isAuthenticated: boolean;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The parsed `user-storage` entry as it is (the auth machine checks it), or `null`. */
 export function readStoredUser(): unknown {
-  const raw = storage()?.getItem(USER_STORAGE_KEY) ?? null;
+  const raw = localStore()?.getItem(USER_STORAGE_KEY) ?? null;
   if (raw === null) return null;
   try {
     return JSON.parse(raw) as unknown;
@@ -29,7 +22,7 @@ export function readStoredUser(): unknown {
 
 export function writeStoredUser(value: StoredUser): void {
   try {
-    storage()?.setItem(USER_STORAGE_KEY, JSON.stringify(value));
+    localStore()?.setItem(USER_STORAGE_KEY, JSON.stringify(value));
   } catch {
     // A full or blocked storage only loses the cached copy; the session itself lives in the cookie.
   }

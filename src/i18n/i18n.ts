@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
+import { localStore } from '../platform/local-storage.ts';
 
 export { i18n };
 
@@ -38,16 +39,8 @@ export function normalizeLocale(value: unknown): Locale {
   return isSupportedLocale(base) ? base : DEFAULT_LOCALE;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function getStoredLocale(): Locale {
-  return normalizeLocale(storage()?.getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE);
+  return normalizeLocale(localStore()?.getItem(LOCALE_STORAGE_KEY) ?? DEFAULT_LOCALE);
 }
 
 /**
@@ -58,7 +51,7 @@ export async function activateLocale(locale: string): Promise<void> {
   const code = normalizeLocale(locale);
   const { messages } = await catalogLoaders[code]();
   i18n.loadAndActivate({ locale: code, messages });
-  storage()?.setItem(LOCALE_STORAGE_KEY, code);
+  localStore()?.setItem(LOCALE_STORAGE_KEY, code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
 

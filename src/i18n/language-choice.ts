@@ -5,22 +5,15 @@
  * once the server has it; a mark older than `UNSAVED_FOR_MS` is not trusted (a tab closed mid-save long ago).
  */
 import { LOCALE_STORAGE_KEY, normalizeLocale, type Locale } from './i18n.ts';
+import { localStore } from '../platform/local-storage.ts';
 
 export const UNSAVED_LOCALE_KEY = 'lang-unsaved';
 export const UNSAVED_FOR_MS = 10 * 60 * 1000;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function write(key: string, value: string | null): void {
   try {
-    if (value === null) storage()?.removeItem(key);
-    else storage()?.setItem(key, value);
+    if (value === null) localStore()?.removeItem(key);
+    else localStore()?.setItem(key, value);
   } catch {
     // A full or blocked storage only loses the local copy; the server's language still applies.
   }
@@ -35,7 +28,7 @@ export function rememberUnsavedLocale(locale: string, now: number = Date.now()):
 
 /** The chosen language the server has not confirmed yet, or null (none, unreadable, or too old). */
 export function unsavedLocale(now: number = Date.now()): Locale | null {
-  const raw = storage()?.getItem(UNSAVED_LOCALE_KEY) ?? null;
+  const raw = localStore()?.getItem(UNSAVED_LOCALE_KEY) ?? null;
   if (raw === null) return null;
   try {
     const mark = JSON.parse(raw) as { locale?: unknown; at?: unknown };
