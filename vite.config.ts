@@ -3,7 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups.mjs';
 import { BOOT_READS, BOOT_RESPONSES_KEY } from './src/api/boot-reads.ts';
 import { precompressDir } from './scripts/lib/precompress.mjs';
@@ -25,48 +25,6 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       await precompressDir(outDir);
-    },
-  };
-}
-
-/**
- * The fonts of the text above the fold, preloaded with the entry: the body font, and the headings' (every screen
- * opens with its `<h1>`, often the largest text on it; without the preload its file is asked for only once the
- * heading is laid out, and the heading stays invisible for the font's short block period meanwhile).
- */
-const ABOVE_THE_FOLD_FONTS = ['open-sans.woff2', 'montserrat.woff2'];
-
-/**
- * `<link rel="preload" as="font">` for each above-the-fold font file, so it downloads alongside the entry instead of
- * after the stylesheet is parsed and the text laid out (`font-display: swap` for both: text shows at once in the
- * fallback font if a file is late).
- */
-function preloadFonts(): Plugin {
-  return {
-    name: 'portal:preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const tags: HtmlTagDescriptor[] = [];
-        for (const output of Object.values(context.bundle ?? {})) {
-          if (output.type !== 'asset') continue;
-          const names = output.originalFileNames.map((name) => name.split('/').at(-1));
-          if (!names.some((name) => name !== undefined && ABOVE_THE_FOLD_FONTS.includes(name))) continue;
-          tags.push({
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'font',
-              type: 'font/woff2',
-              href: `/${output.fileName}`,
-              crossorigin: '',
-            },
-            injectTo: 'head',
-          });
-        }
-        return tags;
-      },
     },
   };
 }
@@ -276,7 +234,6 @@ export default defineConfig({
     react(),
     lingui(),
     preloadBoot(),
-    preloadFonts(),
     moduleSizes(),
     precompress(),
   ],

@@ -6,6 +6,7 @@ import { AppRoutes, startCurrentRoute } from './app/router.tsx';
 import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
+import { startWebFonts } from './styles/web-fonts.ts';
 
 /** How long the first render waits for the opened screen's chunk at most. */
 const SCREEN_GRACE_MS = 3000;
@@ -36,7 +37,7 @@ function start(): void {
     new Promise((resolve) => setTimeout(resolve, SCREEN_GRACE_MS)),
   ]);
   const root = createRoot(container);
-  void Promise.all([screenOrGrace, catalogue]).then(() =>
+  const firstRender = Promise.all([screenOrGrace, catalogue]).then(() =>
     root.render(
       <StrictMode>
         <Providers>
@@ -47,6 +48,8 @@ function start(): void {
       </StrictMode>,
     ),
   );
+  // The web fonts: before the first render when this browser has them, else after the first screen (web-fonts.ts).
+  startWebFonts(firstRender);
 }
 
 start();

@@ -1,5 +1,12 @@
-import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+import { type ComponentType, useEffect, useRef } from 'react';
+import {
+  data,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../data/auth-context.tsx';
 import {
@@ -15,6 +22,7 @@ import { preloadScreens, toElementRoutes } from './route-elements.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { PATHS } from '../ui/paths.ts';
+import { applyWebFontsOnNavigation } from '../styles/web-fonts.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -196,5 +204,11 @@ export function startCurrentRoute(): Promise<void> {
 
 /** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */
 export function AppRoutes() {
+  // A first visit puts the web fonts on when the user moves to another screen (src/styles/web-fonts.ts).
+  const { pathname } = useLocation();
+  const opened = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== opened.current) applyWebFontsOnNavigation();
+  }, [pathname]);
   return useRoutes(elementRoutes);
 }

@@ -1,8 +1,10 @@
 // Issue 16, first load: the logged-out /login paints and takes input without the session chunk (xstate, the auth
 // and language machines, the query cache), which then takes over what was typed and sent; and the page's text is
-// drawn by the two self-hosted font files in every language (Cyrillic and the Romanian letters included).
+// drawn by the two self-hosted font files in every language (Cyrillic and the Romanian letters included). When the
+// files arrive: web-fonts.spec.ts.
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expectOnly, renderedFonts, webFontsOn } from './font-support';
 import { tr, type Locale } from './shell-support';
 
 // The session group of scripts/lib/chunk-groups.mjs.
@@ -33,27 +35,6 @@ test('/login paints and takes the sign-in while the session chunk is still loadi
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-/**
- * The fonts Chromium really drew a node's text with (DevTools' "Rendered fonts"): each as its family, marked `web`
- * when it is a downloaded font (not a font of the system).
- */
-async function renderedFonts(page: Page, selector: string): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  await cdp.detach();
-  return fonts.map((font) => `${font.familyName}${font.isCustomFont ? ' (web)' : ''}`);
-}
-
-/** Every font used is the downloaded file of `family` (its name table may add the instance, "Montserrat SemiBold"). */
-function expectOnly(fonts: string[], family: string): void {
-  expect(fonts.length).toBeGreaterThan(0);
-  for (const font of fonts) expect(font).toMatch(new RegExp(`^${family}( \\w+)? \\(web\\)$`));
-}
-
 for (const locale of ['ru', 'uk', 'ro'] as Locale[]) {
   test(`/login in ${locale} at 390 px is drawn with the two web fonts only, for every letter of the language`, async ({
     page,
@@ -61,6 +42,10 @@ for (const locale of ['ru', 'uk', 'ro'] as Locale[]) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript((code) => localStorage.setItem('lang', code), locale);
     await page.goto('/login');
+    // A first visit puts the web fonts on at its next navigation (src/styles/web-fonts.ts); a later visit (the
+    // browser has the files) before its first paint, which this reload is.
+    await page.waitForFunction(() => localStorage.getItem('web-fonts') !== null);
+    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, 'Login and password'));
     // Letters of all five languages, in the body and the heading font, beside the page's own text.
@@ -79,7 +64,7 @@ for (const locale of ['ru', 'uk', 'ro'] as Locale[]) {
         document.body.append(node);
       }
     });
-    await page.evaluate(() => document.fonts.ready);
+    await webFontsOn(page);
     await page.screenshot({ path: test.info().outputPath(`login-${locale}-390.png`) });
     expectOnly(await renderedFonts(page, 'h1'), 'Montserrat');
     expectOnly(await renderedFonts(page, 'label[for="login-email"]'), 'Open Sans');

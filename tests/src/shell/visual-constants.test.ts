@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BREAKPOINTS } from '../../../src/styles/breakpoints.ts';
 
 const tokens = readFileSync(new URL('../../../src/styles/tokens.css', import.meta.url), 'utf8');
-const fonts = readFileSync(new URL('../../../src/styles/fonts.css', import.meta.url), 'utf8');
+const webFonts = readFileSync(new URL('../../../src/styles/web-fonts.ts', import.meta.url), 'utf8');
+const fallbacks = readFileSync(new URL('../../../src/styles/fallback-fonts.css', import.meta.url), 'utf8');
 
 function customProperty(name: string): string | undefined {
   return new RegExp(`--${name}:\\s*([^;]+);`).exec(tokens)?.[1]?.trim();
@@ -48,9 +49,28 @@ describe('the visual constants of spec section 2', () => {
   it('self-hosts Montserrat and Open Sans as one file each (scripts/fonts/build-fonts.py), no CDN', () => {
     expect(customProperty('font-heading')).toMatch(/^'Montserrat'/);
     expect(customProperty('font-body')).toMatch(/^'Open Sans'/);
-    const sources = [...fonts.matchAll(/url\('([^']+)'\)/g)].map((match) => match[1] ?? '');
+    const sources = [...webFonts.matchAll(/from '(\.\/fonts\/[^']+)\?url'/g)].map((match) => match[1] ?? '');
     expect(sources.sort()).toEqual(['./fonts/montserrat.woff2', './fonts/open-sans.woff2']);
-    expect([...fonts.matchAll(/font-display:\s*(\w+)/g)].map((match) => match[1])).toEqual(['swap', 'swap']);
-    expect(fonts).not.toMatch(/https?:\/\//);
+    expect(webFonts).not.toMatch(/https?:\/\//);
+  });
+
+  it('follows each web font with the local fonts scaled to stand in for it (scripts/fonts/fallback-faces.mjs)', () => {
+    for (const [token, family] of [
+      ['font-heading', 'Montserrat'],
+      ['font-body', 'Open Sans'],
+    ] as const) {
+      const stack = customProperty(token) ?? '';
+      for (const local of ['Arial', 'Roboto', 'DejaVu']) {
+        expect(stack).toContain(`'${family} ${local}'`);
+        // A regular and a bold face, each sized to the web font, from local files only.
+        const faces = [...fallbacks.matchAll(new RegExp(`font-family: '${family} ${local}';([^}]+)}`, 'g'))];
+        expect(faces).toHaveLength(2);
+        for (const [, body] of faces) {
+          expect(body).toMatch(/src: local\('[^']+'\)/);
+          expect(body).toMatch(/size-adjust: \d+\.\d+%/);
+          expect(body).not.toMatch(/url\(/);
+        }
+      }
+    }
   });
 });

@@ -1,0 +1,117 @@
+import montserratUrl from './fonts/montserrat.woff2?url';
+import openSansUrl from './fonts/open-sans.woff2?url';
+import { localStore } from '../platform/local-storage.ts';
+
+/**
+ * The two web fonts (self-hosted, one file per family, subset to the five languages by scripts/fonts/build-fonts.py;
+ * SIL Open Font License: fonts/OFL-*.txt): Open Sans for text, Montserrat for headings.
+ *
+ * They are not on a first visit's critical path: on a slow phone they were a third of what the first screen waited
+ * for (67 kB of 240). A first visit paints in a local font scaled to each web font's metrics (fallback-fonts.css),
+ * downloads the two files once its largest paint has settled, and puts them on at the user's next navigation (a
+ * screen changing at the user's click, when a line moving is expected and not counted as a layout shift), never
+ * under a reading user's eyes. A later visit, whose browser has the files (hashed, immutable), puts them on before
+ * its first render, so its first screen paints in them.
+ */
+const FACES = [
+  { family: 'Open Sans', url: openSansUrl, weight: '400 600' },
+  { family: 'Montserrat', url: montserratUrl, weight: '600 700' },
+] as const;
+
+/** Local storage: the files an earlier visit downloaded whole (their hashed URLs joined), so this one has them. */
+export const WEB_FONTS_KEY = 'web-fonts';
+const SIGNATURE = FACES.map((face) => face.url).join(' ');
+
+/**
+ * A first visit downloads the files once the browser's largest paint has not grown for `QUIET_MS` (where it reports
+ * largest paints; else `QUIET_MS` after the first render), at the next idle moment; `LATEST_MS` after the start at the
+ * latest.
+ */
+const QUIET_MS = 300;
+const LATEST_MS = 4000;
+const IDLE_TIMEOUT_MS = 1000;
+
+type State = 'idle' | 'downloading' | 'downloaded' | 'applied';
+let state: State = 'idle';
+let faces: FontFace[] = [];
+
+/** Whether this browser has both files from an earlier visit. */
+export function webFontsCached(): boolean {
+  return localStore()?.getItem(WEB_FONTS_KEY) === SIGNATURE;
+}
+
+function download(): Promise<void> {
+  state = 'downloading';
+  faces = FACES.map(
+    (face) =>
+      new FontFace(face.family, `url(${face.url}) format('woff2')`, {
+        weight: face.weight,
+        style: 'normal',
+        display: 'swap',
+      }),
+  );
+  return Promise.all(faces.map((face) => face.load())).then(
+    () => {
+      if (state === 'downloading') state = 'downloaded';
+      try {
+        localStore()?.setItem(WEB_FONTS_KEY, SIGNATURE);
+      } catch {
+        // A full or blocked storage: the next visit downloads them after its first screen again.
+      }
+    },
+    // A file that does not load leaves the scaled local fonts in place; the next visit tries again.
+    () => {
+      if (state === 'downloading') state = 'idle';
+    },
+  );
+}
+
+function apply(): void {
+  state = 'applied';
+  for (const face of faces) document.fonts.add(face);
+}
+
+/** Calls `run` once the first screen's largest paint has settled (see `QUIET_MS`), when the page is idle. */
+function afterLargestPaint(firstRender: Promise<unknown>, run: () => void): void {
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let observer: PerformanceObserver | undefined;
+  const fire = () => {
+    clearTimeout(quiet);
+    clearTimeout(latest);
+    observer?.disconnect();
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    else run();
+  };
+  const latest = setTimeout(fire, LATEST_MS);
+  const restart = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(fire, QUIET_MS);
+  };
+  const reported: readonly string[] | undefined =
+    typeof PerformanceObserver === 'undefined' ? undefined : PerformanceObserver.supportedEntryTypes;
+  if (reported?.includes('largest-contentful-paint') === true) {
+    observer = new PerformanceObserver(restart);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  void firstRender.then(restart, restart);
+}
+
+/**
+ * Starts the web fonts, once per page: put on at once when an earlier visit downloaded these files, else downloaded
+ * after the first screen's largest paint (and put on by `applyWebFontsOnNavigation`).
+ */
+export function startWebFonts(firstRender: Promise<unknown>): void {
+  if (state !== 'idle' || typeof FontFace === 'undefined') return;
+  if (webFontsCached()) {
+    void download();
+    apply();
+    return;
+  }
+  state = 'downloading';
+  afterLargestPaint(firstRender, () => void download());
+}
+
+/** The user moved to another screen: the web fonts go on now if they have been downloaded. */
+export function applyWebFontsOnNavigation(): void {
+  if (state === 'downloaded') apply();
+}
