@@ -112,7 +112,10 @@ function preloadBoot(): Plugin {
       };
       if (sessionChunk !== undefined) visitSession(sessionChunk.fileName);
       const screens: Array<[string, string[], string[]]> = [];
-      const byModule = new Map([...chunks.values()].map((chunk) => [chunk.facadeModuleId, chunk]));
+      // The chunk holding each module: a screen's own chunk, or a group's (the login screen is in `login`).
+      const byModule = new Map(
+        [...chunks.values()].flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk])),
+      );
       const screenRoutes = readScreenRoutes(root);
       for (const [pattern, module] of screenRoutes) {
         const chunk = byModule.get(module);
@@ -255,6 +258,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunk each route loads with its imports (read by `npm run budget`; a dot
     // directory, so the server does not serve it).
     manifest: true,
+    // No modulepreload polyfill: without it the entry is the `app` chunk itself instead of a file of its own in front
+    // of it. A browser without `<link rel="modulepreload">` (Safari before 17) only loses the early download.
+    modulePreload: { polyfill: false },
     // Fewer, larger lazy chunks: the session's and the screens' shared code, one file each (see the module).
     rolldownOptions: { output: { codeSplitting: chunkGroups(resolve(import.meta.dirname)) } },
   },

@@ -38,7 +38,7 @@ export function chunkGroups(root) {
   const loggedOutIds = routes.filter(([pattern]) => pattern === LOGGED_OUT_SCREEN).map(([, id]) => id);
   if (loggedOutIds.length === 0) throw new Error(`chunk-groups: no screen route for ${LOGGED_OUT_SCREEN}`);
   const screenIds = [...new Set(routes.map(([, id]) => id))].filter((id) => !loggedOutIds.includes(id));
-  /** @type {{ initial: Set<string>, session: Set<string> } | undefined} */
+  /** @type {{ initial: Set<string>, session: Set<string>, login: Set<string> } | undefined} */
   let placed;
 
   /** The static import closure of `start`, not entering `stop`. */
@@ -90,7 +90,8 @@ export function chunkGroups(root) {
         if ([...parts].every((part) => !isLibrary(part))) for (const part of parts) result.add(part);
       }
     }
-    return { initial, session: result };
+    const login = new Set([...loggedOut].filter((id) => !isLibrary(id) && !result.has(id)));
+    return { initial, session: result, login };
   };
 
   return {
@@ -98,8 +99,9 @@ export function chunkGroups(root) {
       {
         name(id, ctx) {
           placed ??= placeModules(ctx);
-          if (placed.initial.has(id) && id !== entryId) return 'app';
-          return placed.session.has(id) ? 'session' : null;
+          if (placed.initial.has(id)) return 'app';
+          if (placed.session.has(id)) return 'session';
+          return placed.login.has(id) ? 'login' : null;
         },
         // Only the modules placed here: their imports stay where they are (the entry's in the entry).
         includeDependenciesRecursively: false,
