@@ -2,7 +2,6 @@
 // and language machines, the query cache), which then takes over what was typed and sent; and the page's text is
 // drawn by the two self-hosted font files in every language (Cyrillic and the Romanian letters included). When the
 // files arrive: web-fonts.spec.ts.
-import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { expectOnly, renderedFonts, webFontsOn } from './font-support';
 import { tr, type Locale } from './shell-support';
