@@ -5,11 +5,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../openapi/schema.d.ts';
 import type { BulkAnswer, BulkSubmission } from '../../machines/order-bulk/order-bulk.types.ts';
-import type { PrintKind } from '../../machines/order-bulk/order-print.machine.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import { warehouseQueueKeys, type WarehouseListParams } from './keys.ts';
 
 export type WarehouseQueues = components['schemas']['WarehouseQueues'];
+type Lang = components['schemas']['Lang'];
+
+/** The warehouse's print documents. */
+export type PrintKind = 'pick-list' | 'packing-slips';
 
 export interface PrintFile {
   blob: Blob;
@@ -52,14 +55,18 @@ export function createWarehouseQueueApi(client: ApiClient) {
     bulk(submission: BulkSubmission): Promise<BulkAnswer> {
       return unwrap(client.POST('/orders/bulk', { body: submission }));
     },
-    /** `GET /orders/print/pick-list|packing-slips?ids=` with the bearer token, as a file to save. */
-    async print(kind: PrintKind, orderIds: readonly number[]): Promise<PrintFile> {
-      const ids = orderIds.join(',');
+    /** `GET /orders/print/pick-list|packing-slips?ids=` with the bearer token, in `lang`, as a file to save. */
+    async print(kind: PrintKind, orderIds: readonly number[], lang: Lang): Promise<PrintFile> {
+      const options = {
+        params: { query: { ids: orderIds.join(',') } },
+        headers: { 'Accept-Language': lang },
+        parseAs: 'blob',
+      } as const;
       let fileName = `${kind}.pdf`;
       const request =
         kind === 'pick-list'
-          ? client.GET('/orders/print/pick-list', { params: { query: { ids } }, parseAs: 'blob' })
-          : client.GET('/orders/print/packing-slips', { params: { query: { ids } }, parseAs: 'blob' });
+          ? client.GET('/orders/print/pick-list', options)
+          : client.GET('/orders/print/packing-slips', options);
       const blob = await unwrap(
         request.then((result) => {
           fileName = fileNameOf(result.response, fileName);

@@ -18,8 +18,12 @@ import {
   selectFetchingMonth,
   selectSavedMonth,
 } from '../../../src/features/documents/statements.actors.ts';
+import { provideOrderPrint, selectPrinting } from '../../../src/features/orders/print/print.actors.ts';
 
-/** The one file-download machine, and each use's actors (`provideDocumentFile`, `provideStatementFile`) over fakes. */
+/**
+ * The one file-download machine, and each use's actors (`provideDocumentFile`, `provideStatementFile`,
+ * `provideOrderPrint`) over fakes.
+ */
 
 const pdf = (fileName: string) => ({ blob: new Blob(['%PDF']), fileName });
 
@@ -123,6 +127,50 @@ describe('provideStatementFile', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(selectFileError(actor.getSnapshot())).toBe(refusal);
     expect(selectSavedMonth(actor.getSnapshot())).toBeNull();
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('provideOrderPrint', () => {
+  /** A print button's request: the print of these orders, saved, in Romanian. */
+  const printOf = (file: string, ids: readonly number[]) =>
+    ({ type: 'file.get', file, lang: 'ro', action: 'download', ids }) as const;
+
+  it('saves the print of the orders asked for, in the language asked for, and ignores a print of no orders', async () => {
+    const save = vi.fn();
+    const print = vi.fn(async () => pdf('pick-list-20261124-2.pdf'));
+    const actor = createActor(provideOrderPrint({ api: { print }, save })).start();
+    actor.send(printOf('pick-list', []));
+    expect(actor.getSnapshot().value).toBe('idle');
+
+    const selection = [7, 9];
+    actor.send(printOf('pick-list', selection));
+    selection.push(11);
+    expect(selectPrinting(actor.getSnapshot())).toBe('pick-list');
+    actor.send(printOf('packing-slips', [7]));
+    await waitFor(actor, (snapshot) => snapshot.matches('done'));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(print).toHaveBeenCalledWith('pick-list', [7, 9], 'ro');
+    expect(save).toHaveBeenCalledWith(pdf('pick-list-20261124-2.pdf'));
+    expect(selectPrinting(actor.getSnapshot())).toBeNull();
+    expect(selectDelivered(actor.getSnapshot())?.outcome).toBe('download');
+  });
+
+  it('fails when the server refuses or the print is unknown, and saves nothing', async () => {
+    const refusal = { status: 404, code: 'NOT_FOUND' };
+    const print = vi.fn(async () => Promise.reject(refusal));
+    const save = vi.fn();
+    const actor = createActor(provideOrderPrint({ api: { print }, save })).start();
+    actor.send(printOf('packing-slips', [3]));
+    expect(selectPrinting(actor.getSnapshot())).toBe('packing-slips');
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectFileError(actor.getSnapshot())).toBe(refusal);
+    expect(selectPrinting(actor.getSnapshot())).toBeNull();
+
+    actor.send(printOf('invoice', [3]));
+    await waitFor(actor, (snapshot) => snapshot.matches('failed') && selectFileError(snapshot) !== refusal);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(selectFileError(actor.getSnapshot())).toBeInstanceOf(Error);
     expect(save).not.toHaveBeenCalled();
   });
 });

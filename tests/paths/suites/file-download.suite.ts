@@ -13,7 +13,9 @@ import { definePathSuite, machineLevel } from '../support/suite.ts';
  * The one file-download machine, in both of its uses:
  * - a document row's PDF: opening it in a tab or saving it, the tab the browser blocked (saved instead), a failed
  *   fetch, a second click while the first runs, and asking again after either outcome;
- * - a closed month's bonus statement PDF: saved, failed, a second click while it runs, and asking again.
+ * - a closed month's bonus statement PDF: saved, failed, a second click while it runs, and asking again;
+ * - a warehouse print (the pick list, the packing slips) of some orders: saved, failed, a second click while it
+ *   runs, an empty selection (ignored), and printing again after either outcome.
  * The `getFile` result is a path event (`xstate.done.actor.getFile`, `xstate.error.actor.getFile`).
  */
 
@@ -51,6 +53,16 @@ function statementEvents(snapshot: Snap<Machine>): FEvt[] {
   return snapshot.context.request === null ? [october] : [september];
 }
 
+const pickList: FEvt = { type: 'file.get', file: 'pick-list', lang: 'ru', action: 'download', ids: [1, 2] };
+const slips: FEvt = { type: 'file.get', file: 'packing-slips', lang: 'ru', action: 'download', ids: [1] };
+const noOrders: FEvt = { type: 'file.get', file: 'pick-list', lang: 'ru', action: 'download', ids: [] };
+
+function printEvents(snapshot: Snap<Machine>): FEvt[] {
+  if (snapshot.matches('fetching')) return [slips, saved, failed];
+  if (snapshot.context.request === null) return [pickList, noOrders];
+  return [snapshot.context.request.file === 'pick-list' ? slips : pickList];
+}
+
 const send = (event: FileDownloadEvent, actor: Actor<Machine>) => {
   actor.send(event);
 };
@@ -74,11 +86,16 @@ export const fileDownloadSuite = definePathSuite({
       input: undefined,
       events: statementEvents,
     }),
+    generatePaths(fileDownloadPathMachine, {
+      label: 'warehouse print',
+      input: undefined,
+      events: printEvents,
+    }),
   ],
   levels: {
     machine: machineLevel(fileDownloadPathMachine, fileDownloadMachineExecutors),
-    api: 'no generated-path executor at this level yet: tests/server/routes/account/documents.test.ts and tests/server/routes/network/statements.test.ts fetch the PDFs by hand',
+    api: 'no generated-path executor at this level yet: tests/server/routes/account/documents.test.ts, tests/server/routes/network/statements.test.ts and tests/server/routes/orders/queue.test.ts fetch the PDFs by hand',
     browser:
-      'no generated-path executor at this level yet: tests/e2e/business/documents.spec.ts opens and saves the PDFs by hand, tests/e2e/business/statements.spec.ts downloads one',
+      'no generated-path executor at this level yet: tests/e2e/business/documents.spec.ts opens and saves the PDFs by hand, tests/e2e/business/statements.spec.ts downloads one, tests/e2e/warehouse/warehouse-queue.spec.ts downloads the pick list and packing slips',
   },
 });

@@ -13,7 +13,6 @@ import { orderActionsSuite } from './order-actions.suite';
 import { orderBulkSuite } from './order-bulk.suite';
 import { orderExtrasSuite } from './order-extras.suite';
 import { orderLifecycleSuite } from './order-lifecycle.suite';
-import { orderPrintSuite } from './order-print.suite';
 import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
@@ -32,7 +31,6 @@ export const PATH_SUITES: readonly PathSuite[] = [
   orderLifecycleSuite,
   orderActionsSuite,
   orderBulkSuite,
-  orderPrintSuite,
   orderExtrasSuite,
   checkoutSuite,
   authSuite,

@@ -69,21 +69,69 @@ export function stateKey(snapshot: { value: unknown }): string {
   return stableJson(snapshot.value);
 }
 
+/** Keys already made: a snapshot is immutable (a transition makes a new one), so its key never changes. */
+const snapshotKeys = new WeakMap<object, string>();
+
 /** State value and context: what the machine runner compares after each step. */
 export function snapshotKey(snapshot: { value: unknown; context: unknown }): string {
-  return stableJson({ value: snapshot.value, context: snapshot.context });
+  const known = snapshotKeys.get(snapshot);
+  if (known !== undefined) return known;
+  const key = stableJson({ value: snapshot.value, context: snapshot.context });
+  snapshotKeys.set(snapshot, key);
+  return key;
 }
 
 export function edgeKey(from: { value: unknown }, event: { type: string }, to: { value: unknown }): string {
   return `${stateKey(from)} --${event.type}--> ${stateKey(to)}`;
 }
 
+/** `localeCompare`'s order (the keys' order in a key: path ids hash it), without making a collator per call. */
+const byLocale = new Intl.Collator().compare;
+
+/** An array index (`"0"`, `"12"`): an object keeps such keys first, in numeric order, whatever order they came in. */
+const isIndexKey = (key: string): boolean => {
+  const index = Number(key);
+  return Number.isInteger(index) && index >= 0 && index < 2 ** 32 - 1 && String(index) === key;
+};
+
+/**
+ * JSON with every object's keys in `localeCompare` order (array-index keys first, ascending, as an object holds
+ * them), the same text as `JSON.stringify` with a replacer that sorts each object, in one pass: the path suites make
+ * a key for every snapshot they reach, and the replacer's new object per nested object was most of their time.
+ */
 function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
+  return stableJsonOf(value) ?? 'null';
+}
+
+/**
+ * The text of each object already written: a transition keeps the parts of the context it does not change (the same
+ * objects; a machine never changes its context in place), so a snapshot's key is mostly parts written before.
+ */
+const objectJson = new WeakMap<object, string | undefined>();
+
+function stableJsonOf(raw: unknown): string | undefined {
+  if (raw === null || typeof raw !== 'object') return JSON.stringify(raw);
+  if (objectJson.has(raw)) return objectJson.get(raw);
+  const json = objectJsonOf(raw);
+  objectJson.set(raw, json);
+  return json;
+}
+
+function objectJsonOf(raw: object): string | undefined {
+  const value: unknown =
+    'toJSON' in raw && typeof raw.toJSON === 'function' ? (raw.toJSON as () => unknown)() : raw;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value))
+    return `[${value.map((item: unknown) => stableJsonOf(item) ?? 'null').join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const indexKeys = keys.filter(isIndexKey);
+  const members: string[] = [];
+  for (const key of [...indexKeys, ...keys.filter((key) => !isIndexKey(key)).sort(byLocale)]) {
+    const member = stableJsonOf(record[key]);
+    if (member !== undefined) members.push(`${JSON.stringify(key)}:${member}`);
+  }
+  return `{${members.join(',')}}`;
 }
 
 function describe(
@@ -95,13 +143,45 @@ function describe(
   return `${label}: ${route} ⇒ ${stateKey(end)}`;
 }
 
+type PathLogic<TMachine extends AnyStateMachine> = ActorLogic<
+  Snap<TMachine>,
+  Evt<TMachine>,
+  InputFrom<TMachine>
+>;
+
+/**
+ * The machine's logic with each transition computed once per model: `xstate/graph` walks the whole graph again for
+ * the adjacency map and for each `getShortestPaths`, and a machine's transition is a pure function of the snapshot
+ * (its value and context, `snapshotKey`) and the event. The walks after the first get the very snapshots the first
+ * made, so their keys are not made again either.
+ */
+function rememberingTransitions<TMachine extends AnyStateMachine>(machine: TMachine): PathLogic<TMachine> {
+  // A generic machine is its own ActorLogic, but TypeScript cannot see that through `ReturnType<...>`.
+  const logic = machine as unknown as PathLogic<TMachine>;
+  // Snapshot key, then the event's JSON: the key strings are kept (and hashed) once, not joined per lookup.
+  const next = new Map<string, Map<string, Snap<TMachine>>>();
+  return {
+    getInitialSnapshot: (actorScope, input) => logic.getInitialSnapshot(actorScope, input),
+    getPersistedSnapshot: (snapshot, options) => logic.getPersistedSnapshot(snapshot, options),
+    transition: (snapshot, event, actorScope) => {
+      const fromKey = snapshotKey(snapshot);
+      const eventKey = JSON.stringify(event);
+      const byEvent = next.get(fromKey) ?? new Map<string, Snap<TMachine>>();
+      next.set(fromKey, byEvent);
+      const known = byEvent.get(eventKey);
+      if (known !== undefined) return known;
+      const snapshotAfter = logic.transition(snapshot, event, actorScope);
+      byEvent.set(eventKey, snapshotAfter);
+      return snapshotAfter;
+    },
+  };
+}
+
 export function createPathModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: PathOptions<TMachine>,
 ) {
-  // A generic machine is its own ActorLogic, but TypeScript cannot see that through `ReturnType<...>`.
-  const logic = machine as unknown as ActorLogic<Snap<TMachine>, Evt<TMachine>, InputFrom<TMachine>>;
-  return new TestModel<Snap<TMachine>, Evt<TMachine>, InputFrom<TMachine>>(logic, {
+  return new TestModel<Snap<TMachine>, Evt<TMachine>, InputFrom<TMachine>>(rememberingTransitions(machine), {
     input: options.input,
     // An event is followed when some transition of the snapshot takes it: `can` leaves out a forbidden one (`{}`,
     // "ignored here", which overrides an ancestor's), but that is a transition of the definition too. A machine that

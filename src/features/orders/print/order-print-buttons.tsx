@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectPrintError, selectPrinting } from '../../../../machines/order-bulk/order-print.machine.ts';
+import { selectFileError } from '../../../../machines/downloads/file-download.machine.ts';
+import type { PrintKind } from '../../../data/warehouse-queue.ts';
+import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
-import { useOrderPrint } from './print.actors.ts';
+import { selectPrinting, useOrderPrint } from './print.actors.ts';
 import './order-print.css';
 
 /**
@@ -11,17 +13,20 @@ import './order-print.css';
  */
 export function OrderPrintButtons({ orderIds, label }: { orderIds: readonly number[]; label?: string }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const actor = useOrderPrint();
   const printing = useSelector(actor, selectPrinting);
-  const error = useSelector(actor, selectPrintError);
+  const error = useSelector(actor, selectFileError);
   const none = orderIds.length === 0;
+  const print = (file: PrintKind) =>
+    actor.send({ type: 'file.get', file, lang: locale, action: 'download', ids: orderIds });
   return (
     <div className="order-print" role="group" aria-label={label ?? t`Print`}>
       <Button
         variant="secondary"
         disabled={none}
         aria-busy={printing === 'pick-list'}
-        onClick={() => actor.send({ type: 'print.get', kind: 'pick-list', orderIds })}
+        onClick={() => print('pick-list')}
       >
         {printing === 'pick-list' ? t`Preparing the pick list…` : t`Pick list (PDF)`}
       </Button>
@@ -29,7 +34,7 @@ export function OrderPrintButtons({ orderIds, label }: { orderIds: readonly numb
         variant="secondary"
         disabled={none}
         aria-busy={printing === 'packing-slips'}
-        onClick={() => actor.send({ type: 'print.get', kind: 'packing-slips', orderIds })}
+        onClick={() => print('packing-slips')}
       >
         {printing === 'packing-slips' ? t`Preparing the packing slips…` : t`Packing slips (PDF)`}
       </Button>

@@ -1,12 +1,33 @@
 /**
- * The print machine with the app's calls, provided in one place (`provideOrderPrint`, testable with fakes): the
- * PDF is fetched with the bearer token, then saved under the server's file name.
+ * The warehouse print buttons' use of the one file-download machine, in one place (`provideOrderPrint`, tested with
+ * fakes): a request's `file` is the print (the pick list or the packing slips) and its `ids` the orders; the PDF in
+ * the request's language is fetched with the bearer token, then saved under the server's file name, whatever the
+ * request's action.
  */
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { orderPrintMachine, type PrintRequest } from '../../../../machines/order-bulk/order-print.machine.ts';
-import { type PrintFile, type WarehouseQueueApi, warehouseQueueApi } from '../../../data/warehouse-queue.ts';
+import {
+  fileDownloadMachine,
+  type FileDownloadSnapshot,
+  type FileOutcome,
+  type FileRequest,
+  selectPendingRequest,
+} from '../../../../machines/downloads/file-download.machine.ts';
+import {
+  type PrintFile,
+  type PrintKind,
+  type WarehouseQueueApi,
+  warehouseQueueApi,
+} from '../../../data/warehouse-queue.ts';
 import { saveFile } from '../../../data/save-file.ts';
+
+/** The prints there are: a request's `file` is one of them. */
+const PRINT_KINDS = {
+  'pick-list': true,
+  'packing-slips': true,
+} as const satisfies Record<PrintKind, true>;
+
+const isPrintKind = (file: string): file is PrintKind => Object.hasOwn(PRINT_KINDS, file);
 
 export interface OrderPrintDeps {
   api: Pick<WarehouseQueueApi, 'print'>;
@@ -14,10 +35,13 @@ export interface OrderPrintDeps {
 }
 
 export function provideOrderPrint({ api, save }: OrderPrintDeps) {
-  return orderPrintMachine.provide({
+  return fileDownloadMachine.provide({
     actors: {
-      getPrint: fromPromise<void, PrintRequest>(async ({ input }) => {
-        save(await api.print(input.kind, input.orderIds));
+      getFile: fromPromise<FileOutcome, FileRequest>(async ({ input }) => {
+        if (!isPrintKind(input.file)) throw new Error(`no print ${input.file}`);
+        if (input.ids === undefined) throw new Error('a print names its orders');
+        save(await api.print(input.file, input.ids, input.lang));
+        return 'download';
       }),
     },
   });
@@ -29,3 +53,9 @@ const orderPrintLogic = provideOrderPrint({ api: warehouseQueueApi, save: saveFi
 export function useOrderPrint() {
   return useActorRef(orderPrintLogic);
 }
+
+/** The print being fetched now (its button shows it is busy), or null. */
+export const selectPrinting = (snapshot: FileDownloadSnapshot): PrintKind | null => {
+  const file = selectPendingRequest(snapshot)?.file;
+  return file !== undefined && isPrintKind(file) ? file : null;
+};

@@ -5,6 +5,7 @@ import { useAuthSelector } from '../../../data/auth-context.tsx';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { FIRST_PASS_CARDS, useProgressiveList } from '../../../ui/progressive-list.ts';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { usePromotions } from '../../../data/catalogue.ts';
 import {
@@ -19,6 +20,8 @@ import { QueryError } from '../catalogue/query-error.tsx';
 import { RatingsPanel } from './ratings-panel.tsx';
 import './promotions.css';
 
+const NO_PROMOTIONS: never[] = [];
+
 /**
  * 'Promotions and Ratings': the promoted products with the catalogue's actions and, for distributors (the roles
  * the contract lets call `GET /goods/ratings`), their network's ratings beside them.
@@ -29,6 +32,8 @@ export default function PromotionsPage() {
   const headingId = useId();
   const showsRatings = useAuthSelector(selectIsDistributor);
   const promotions = usePromotions();
+  // A phone's first two rows first (the page's largest paint among them), the other cards right after.
+  const cards = useProgressiveList(promotions.data ?? NO_PROMOTIONS, FIRST_PASS_CARDS);
 
   let body;
   if (promotions.isPending) {
@@ -59,7 +64,7 @@ export default function PromotionsPage() {
   } else {
     body = (
       <ProductGrid label={t`Promoted products`}>
-        {promotions.data.map((product, index) => (
+        {cards.map((product, index) => (
           <ProductGridItem key={product.id}>
             <ProductCard product={product} priority={index < FIRST_ROW_CARDS}>
               <AddToBag product={product} productName={localized(product.name, locale)} />
