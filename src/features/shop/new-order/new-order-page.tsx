@@ -10,7 +10,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { useGoods } from '../../../data/catalogue.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { useProgressiveList } from '../../../ui/progressive-list.ts';
+import { FIRST_PASS_CARDS, useProgressiveList } from '../../../ui/progressive-list.ts';
 import {
   FIRST_ROW_CARDS,
   ProductCard,
@@ -139,8 +139,6 @@ function CategoryFilter({ search }: { search: CatalogueSearch }) {
   );
 }
 
-/** Cards in the first render pass (two rows of two on a phone), see `useProgressiveList`. */
-const FIRST_PASS_CARDS = 4;
 const NO_PRODUCTS: never[] = [];
 
 export default function NewOrderPage() {
