@@ -1,4 +1,4 @@
-// `npm run bench:web -- [--runs N] [--pages login,dashboard,...] [--save DIR]` (not part of `npm test`): Lighthouse 12, mobile
+// `npm run bench:web -- [--runs N] [--pages login,dashboard,...] [--save DIR] [--tls]` (not part of `npm test`): Lighthouse 12, mobile
 // emulation with simulated throttling (its defaults), on /login (logged out), /dashboard and /new-order (partner),
 // /my-orders-warehouse (warehouse), and on two yardsticks served by the same server in the same way: a static hello
 // page and a bare React 19 page built by the same Vite (scripts/fixtures/). Pages are run in turn, round after
@@ -9,7 +9,10 @@
 // The server is `npm start`'s (server/main.ts with APP_DIST) on a free port, a throwaway demo-seeded data dir, and
 // an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/). Before every run the
 // origin's storage and the browser cache are cleared and, for a signed-in page, the token cookie is set (Lighthouse's
-// own storage reset would drop it). Chromium: CHROME_PATH, else /usr/bin/chromium. `--save DIR` writes every run's
+// own storage reset would drop it). `--tls`: the same server with TLS_CERT and TLS_KEY (a throwaway self-signed
+// certificate made with openssl, which Chromium is told to accept), so every page, the yardsticks too, is served
+// over HTTPS with HTTP/2, as a deployment behind TLS is; without it, plain HTTP/1.1 (six connections per origin).
+// Chromium: CHROME_PATH, else /usr/bin/chromium. `--save DIR` writes every run's
 // Lighthouse result (JSON) there, to see where the time goes (LCP element and phases, request chains).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +29,12 @@ const GOAL_SCORE = 95;
 const GOAL_LCP_RATIO = 1.5;
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' }, save: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    pages: { type: 'string' },
+    save: { type: 'string' },
+    tls: { type: 'boolean', default: false },
+  },
   strict: true,
 });
 const runs = Number(flags.runs);
@@ -81,6 +89,37 @@ async function assembleAppDist() {
   return appDist;
 }
 
+/** `--tls`: a throwaway self-signed certificate for 127.0.0.1 (openssl), as the server's TLS_CERT and TLS_KEY. */
+function selfSignedCertificate() {
+  const cert = join(work, 'cert.pem');
+  const key = join(work, 'key.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  // This script's own requests (the demo logins) accept it too.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return { TLS_CERT: cert, TLS_KEY: key };
+}
+
 async function tokenFor(base, email) {
   const response = await fetch(`${base}/api/v3/users/login`, {
     method: 'POST',
@@ -106,6 +145,7 @@ try {
   console.log('Starting the server (npm start’s server/main.ts) with the built app and the yardsticks...');
   server = await startServer({
     env: {
+      ...(flags.tls ? selfSignedCertificate() : {}),
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: join(work, 'data'),
@@ -124,7 +164,11 @@ try {
   const chromePath = requireChromium();
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'].filter((flag) => flag !== '--headless'),
+    chromeFlags: [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      ...(flags.tls ? ['--ignore-certificate-errors'] : []),
+    ].filter((flag) => flag !== '--headless'),
     logLevel: 'silent',
   });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -218,7 +262,10 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(`\nMedians of ${runs} run(s), Lighthouse 12 mobile (simulated throttling):\n`);
+  const protocol = flags.tls ? 'HTTPS with HTTP/2' : 'HTTP/1.1';
+  console.log(
+    `\nMedians of ${runs} run(s), Lighthouse 12 mobile (simulated throttling), over ${protocol}:\n`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

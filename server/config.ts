@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
@@ -42,6 +43,11 @@ export interface Config {
   scrypt: ScryptParams;
   /** Hours an order may wait in one status before the warehouse queue highlights it (QUEUE_AGE_LIMIT_HOURS). */
   queueAgeLimitHours: number;
+  /**
+   * TLS_CERT and TLS_KEY (PEM files): the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 for clients without it;
+   * without them, plain HTTP/1.1 (behind a proxy that terminates TLS, or on a developer's machine).
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +123,8 @@ const envSchema = z.object({
   SCRYPT_R: intIn(1, 32).default(8),
   SCRYPT_P: intIn(1, 16).default(1),
   QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
+  TLS_CERT: z.string().min(1).optional(),
+  TLS_KEY: z.string().min(1).optional(),
 });
 
 let devSecretWarned = false;
@@ -157,6 +165,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  const tlsProblems: string[] = [];
+  if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
+    tlsProblems.push(
+      `${e.TLS_CERT === undefined ? 'TLS_CERT' : 'TLS_KEY'}: must be given with ${e.TLS_CERT === undefined ? 'TLS_KEY' : 'TLS_CERT'} (the certificate and its key, PEM files)`,
+    );
+  for (const [key, file] of [
+    ['TLS_CERT', e.TLS_CERT],
+    ['TLS_KEY', e.TLS_KEY],
+  ] as const)
+    if (file !== undefined && !existsSync(file))
+      tlsProblems.push(`${key}: no such file (got ${JSON.stringify(file)})`);
+  if (tlsProblems.length > 0) throw new ConfigError(tlsProblems);
+  const scheme = e.TLS_CERT === undefined ? 'http' : 'https';
   const usingDevJwtSecret = e.JWT_SECRET === undefined;
   if (usingDevJwtSecret) warnDevSecretOnce();
   return {
@@ -168,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usingDevJwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     appDist: e.APP_DIST,
-    publicUrl: e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`,
+    publicUrl: e.PUBLIC_URL ?? `${scheme}://${urlHost(e.HOST)}:${e.PORT}`,
     publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     seed: e.SEED,
     currency: e.CURRENCY,
@@ -185,5 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
     queueAgeLimitHours: e.QUEUE_AGE_LIMIT_HOURS,
+    tls:
+      e.TLS_CERT === undefined || e.TLS_KEY === undefined
+        ? undefined
+        : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
   };
 }

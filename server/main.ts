@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const origin = `http://${urlHost(config.host)}:${port}`;
+  const origin = `${config.tls === undefined ? 'http' : 'https'}://${urlHost(config.host)}:${port}`;
   if (!config.publicUrlFromEnv) config.publicUrl = origin;
 
   console.log(`API: ${origin}/api/v3`);
