@@ -6,6 +6,7 @@ import { AppRoutes, startCurrentRoute } from './app/router.tsx';
 import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
 import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
 import './styles/index.css';
+import { watchFirstScreen } from './platform/first-screen.ts';
 import { startWebFonts } from './styles/web-fonts.ts';
 
 /** How long the first render waits for the opened screen's chunk at most. */
@@ -48,8 +49,10 @@ function start(): void {
       </StrictMode>,
     ),
   );
-  // The web fonts: before the first render when this browser has them, else after the first screen (web-fonts.ts).
-  startWebFonts(firstRender);
+  // What the first screen does not show waits for it to paint (src/platform/first-screen.ts); the web fonts go on
+  // before the first render when this browser has them, else after the first screen (web-fonts.ts).
+  watchFirstScreen(firstRender);
+  startWebFonts();
 }
 
 start();

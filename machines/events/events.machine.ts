@@ -14,7 +14,8 @@ const injected = (name: string) => () => {
  * Live events for the signed-in user: a ticket (`openTicket`), then the stream (`stream`, an EventSource wrapped
  * by the app) whose frames go to `applyFrame` (the app updates or invalidates its query cache). The last event id is
  * kept, so a reconnect resumes where the stream stopped and nothing is missed; a `reset` frame (the server's log no
- * longer reaches back) is handed on too, and the app reloads what it shows.
+ * longer reaches back) is handed on too, and the app reloads what it shows. The first stream of a visit (it opens
+ * once the first screen has painted, after that screen's reads) starts with a `reset` for the same reason.
  *
  * connecting --ticket--> streaming --failed / shutdown--> waiting --backoff--> connecting
  *            --no ticket--> waiting                       streaming --token expired / session ended--> stopped
@@ -58,9 +59,18 @@ export const eventsMachine = setup({
         input: ({ context }) => ({ ticket: context.ticket ?? '', lastEventId: context.lastEventId }),
       },
       on: {
-        'stream.ready': {
-          actions: assign({ lastEventId: ({ event }) => event.position, attempt: 0 }),
-        },
+        'stream.ready': [
+          {
+            // The first stream of the visit has nothing to resume from: what the screens read before it opened is
+            // read again (as after a `reset`), so a change between those reads and the stream is not missed.
+            guard: ({ context }) => context.lastEventId === null,
+            actions: [
+              { type: 'applyFrame', params: { frame: { kind: 'reset' } } },
+              assign({ lastEventId: ({ event }) => event.position, attempt: 0 }),
+            ],
+          },
+          { actions: assign({ lastEventId: ({ event }) => event.position, attempt: 0 }) },
+        ],
         'stream.frame': {
           actions: [
             assign({ lastEventId: ({ context, event }) => event.id ?? context.lastEventId }),

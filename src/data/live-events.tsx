@@ -1,7 +1,8 @@
 /** Runs the live-events actor for the signed-in user (mounted once by the auth provider). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { afterFirstScreen, firstScreenPainted } from '../platform/first-screen.ts';
 import { openEventSource, openTicket, provideEvents } from './events.actors.ts';
 
 function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: boolean }) {
@@ -37,9 +38,24 @@ export interface LiveEventsProps {
   isStaff: boolean;
 }
 
-/** Keeps the signed-in user's screens current; nothing while signed out or without EventSource. */
+/**
+ * Keeps the signed-in user's screens current; nothing while signed out or without EventSource. The stream opens once
+ * the first screen has painted (its ticket and connection do not compete with that screen's code and reads); its
+ * first `ready` has those reads made again (the events machine), so nothing that changed meanwhile is missed.
+ */
 export function LiveEvents({ authenticated, userId, isStaff }: LiveEventsProps) {
-  if (!authenticated || typeof EventSource === 'undefined') return null;
+  const [painted, setPainted] = useState(firstScreenPainted);
+  useEffect(() => {
+    if (painted) return;
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) setPainted(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [painted]);
+  if (!painted || !authenticated || typeof EventSource === 'undefined') return null;
   // Another user means a new session: signed out in between, so this unmounts and mounts again.
   return <LiveEventsFor userId={userId} isStaff={isStaff} />;
 }

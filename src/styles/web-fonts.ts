@@ -1,5 +1,6 @@
 import montserratUrl from './fonts/montserrat.woff2?url';
 import openSansUrl from './fonts/open-sans.woff2?url';
+import { afterFirstScreen } from '../platform/first-screen.ts';
 import { localStore } from '../platform/local-storage.ts';
 
 /**
@@ -21,15 +22,6 @@ const FACES = [
 /** Local storage: the files an earlier visit downloaded whole (their hashed URLs joined), so this one has them. */
 export const WEB_FONTS_KEY = 'web-fonts';
 const SIGNATURE = FACES.map((face) => face.url).join(' ');
-
-/**
- * A first visit downloads the files once the browser's largest paint has not grown for `QUIET_MS` (where it reports
- * largest paints; else `QUIET_MS` after the first render), at the next idle moment; `LATEST_MS` after the start at the
- * latest.
- */
-const QUIET_MS = 300;
-const LATEST_MS = 4000;
-const IDLE_TIMEOUT_MS = 1000;
 
 type State = 'idle' | 'downloading' | 'downloaded' | 'applied';
 let state: State = 'idle';
@@ -71,36 +63,11 @@ function apply(): void {
   for (const face of faces) document.fonts.add(face);
 }
 
-/** Calls `run` once the first screen's largest paint has settled (see `QUIET_MS`), when the page is idle. */
-function afterLargestPaint(firstRender: Promise<unknown>, run: () => void): void {
-  let quiet: ReturnType<typeof setTimeout> | undefined;
-  let observer: PerformanceObserver | undefined;
-  const fire = () => {
-    clearTimeout(quiet);
-    clearTimeout(latest);
-    observer?.disconnect();
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    else run();
-  };
-  const latest = setTimeout(fire, LATEST_MS);
-  const restart = () => {
-    clearTimeout(quiet);
-    quiet = setTimeout(fire, QUIET_MS);
-  };
-  const reported: readonly string[] | undefined =
-    typeof PerformanceObserver === 'undefined' ? undefined : PerformanceObserver.supportedEntryTypes;
-  if (reported?.includes('largest-contentful-paint') === true) {
-    observer = new PerformanceObserver(restart);
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-  }
-  void firstRender.then(restart, restart);
-}
-
 /**
  * Starts the web fonts, once per page: put on at once when an earlier visit downloaded these files, else downloaded
- * after the first screen's largest paint (and put on by `applyWebFontsOnNavigation`).
+ * once the first screen has painted (`afterFirstScreen`) and put on by `applyWebFontsOnNavigation`.
  */
-export function startWebFonts(firstRender: Promise<unknown>): void {
+export function startWebFonts(): void {
   if (state !== 'idle' || typeof FontFace === 'undefined') return;
   if (webFontsCached()) {
     void download();
@@ -108,7 +75,7 @@ export function startWebFonts(firstRender: Promise<unknown>): void {
     return;
   }
   state = 'downloading';
-  afterLargestPaint(firstRender, () => void download());
+  void afterFirstScreen().then(download);
 }
 
 /** The user moved to another screen: the web fonts go on now if they have been downloaded. */

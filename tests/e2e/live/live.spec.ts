@@ -146,3 +146,39 @@ test('a stale order page shows "changed by …" and the fresh actions before any
   await expect(natalia.locator('[data-action="order.confirm"]')).toBeVisible();
   await expectNoAxeViolations(natalia);
 });
+
+test('a change made between the first reads and the opening of the stream is not missed', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'card',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 11,
+  });
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  const page = await (await contextAs(browser, request, distributor)).newPage();
+  // The stream's ticket is held: the page has read the order, and has no stream yet.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/api/v3/events/ticket', async (route) => {
+    asked = true;
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    await route.continue();
+  });
+  await openOrder(page, myOrderPath(order.id));
+  const detail = page.locator('.order-detail');
+  await expect(detail).toHaveAttribute('data-order-status', 'checking');
+  await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+  // The warehouse confirms meanwhile: no stream carries it to this page.
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'confirmed');
+  const stream = streamOpen(page);
+  release();
+  await stream;
+  // The stream's first `ready` has the page read its orders again: the confirmation shows.
+  await expect(detail).toHaveAttribute('data-order-status', 'confirmed', { timeout: 3000 });
+});

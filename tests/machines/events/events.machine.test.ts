@@ -56,8 +56,20 @@ describe('events machine', () => {
     streams[0]?.send({ type: 'stream.ready', position: '40' });
     streams[0]?.send({ type: 'stream.frame', id: '41', frame: orderFrame(3) });
     streams[0]?.send({ type: 'stream.frame', id: null, frame: { kind: 'reset' } });
-    expect(applied).toEqual([orderFrame(3), { kind: 'reset' }]);
+    // The first `ready` has nothing to resume from: the screens read again what they read before it (a reset).
+    expect(applied).toEqual([{ kind: 'reset' }, orderFrame(3), { kind: 'reset' }]);
     expect(actor.getSnapshot().context.lastEventId).toBe('41');
+  });
+
+  it("a reconnect's ready resumes after the last event id and reads nothing again", async () => {
+    const { streams, applied, clock } = harness();
+    await flush();
+    streams[0]?.send({ type: 'stream.ready', position: '10' });
+    streams[0]?.send({ type: 'stream.failed' });
+    clock.increment(backoffMs(1));
+    await flush();
+    streams[1]?.send({ type: 'stream.ready', position: '10' });
+    expect(applied).toEqual([{ kind: 'reset' }]);
   });
 
   it('after a drop waits, then resumes after the last event id with a new ticket', async () => {
