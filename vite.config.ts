@@ -100,6 +100,8 @@ function preloadBoot(): Plugin {
       // The session chunk (auth and language machines, query cache) and its imports: every page loads it, so it is
       // preloaded for every URL, beside the screen.
       const session: string[] = [];
+      // Its stylesheets, preloaded beside it (else asked for only once the chunk has run).
+      const sessionStyles = new Set<string>();
       // The chunk holding the session module (the `session` group of scripts/lib/chunk-groups.mjs).
       const sessionChunk = [...chunks.values()].find((chunk) =>
         chunk.moduleIds.some((id) => id.endsWith(SESSION_MODULE)),
@@ -108,6 +110,7 @@ function preloadBoot(): Plugin {
       const visitSession = (file: string) => {
         if (upFront.has(file) || session.includes(`/${file}`)) return;
         session.push(`/${file}`);
+        for (const sheet of chunks.get(file)?.viteMetadata?.importedCss ?? []) sessionStyles.add(`/${sheet}`);
         for (const next of chunks.get(file)?.imports ?? []) visitSession(next);
       };
       if (sessionChunk !== undefined) visitSession(sessionChunk.fileName);
@@ -142,6 +145,7 @@ function preloadBoot(): Plugin {
   var catalogues = ${JSON.stringify(catalogues)};
   var screens = ${JSON.stringify(screens)};
   var session = ${JSON.stringify(session)};
+  var sessionStyles = ${JSON.stringify([...sessionStyles])};
   var reads = ${JSON.stringify(BOOT_READS)};
   var apiBase = ${JSON.stringify(apiBase)};
   function link(rel, href, as) {
@@ -173,8 +177,10 @@ function preloadBoot(): Plugin {
   } catch (e) {}
   link('modulepreload', catalogues[code]);
   // A visit with a token (cookie, or ?token= on /) needs the session chunk at once; one without paints without it.
-  if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search))
+  if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search)) {
     for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
+    for (var t = 0; t < sessionStyles.length; t++) link('preload', sessionStyles[t], 'style');
+  }
   // A signed-in visit's first reads (src/api/boot-reads.ts), sent now with the headers the app's client sends;
   // the client takes the answers (src/api/boot-responses.ts).
   try {
@@ -185,8 +191,8 @@ function preloadBoot(): Plugin {
       var claims = JSON.parse(atob(part + '==='.slice((part.length + 3) % 4)));
       var path = location.pathname.replace(/\\/$/, '');
       for (var r = 0; r < reads.length && typeof claims.exp === 'number' && claims.exp * 1000 > Date.now(); r++) {
-        var claim = claims[reads[r].claim];
-        if (reads[r].screen !== path || (claim !== true && claim !== 1)) continue;
+        var claim = reads[r].claim ? claims[reads[r].claim] : true;
+        if ((reads[r].screen !== '*' && reads[r].screen !== path) || (claim !== true && claim !== 1)) continue;
         var boot = (window.${BOOT_RESPONSES_KEY} = window.${BOOT_RESPONSES_KEY} || {
           authorization: 'Bearer ' + token, language: code, at: Date.now(), responses: {}
         });

@@ -11,10 +11,10 @@
  * the boot script.
  */
 export interface BootRead {
-  /** The screen's pathname. */
+  /** The screen's pathname; `*` for every screen of a signed-in visit. */
   screen: string;
-  /** The token claim the reads are for: `par` (a distributor) or `wh` (warehouse staff). */
-  claim: 'par' | 'wh';
+  /** The token claim the reads are for: `par` (a distributor) or `wh` (warehouse staff); none: every signed-in user. */
+  claim?: 'par' | 'wh';
   /** API paths below the API base, with their query as the app's client writes it. */
   paths: readonly string[];
   /**
@@ -25,12 +25,21 @@ export interface BootRead {
 }
 
 export const BOOT_READS: readonly BootRead[] = [
+  // The session's own reads (the auth machine's `authenticated` state: the profile, the staff member's warehouse),
+  // which would otherwise leave only once the session chunk has loaded and run.
+  { screen: '*', paths: ['/users/me', '/users/my-warehouse'] },
   {
     screen: '/dashboard',
     claim: 'par',
     paths: ['/users/my-info', '/users/my-target', '/orders/get/list/user?tab=current&page=1&pageSize=20'],
   },
-  { screen: '/new-order', claim: 'par', paths: ['/goods?page=1&pageSize=24&sort=popular'], preloadImages: 2 },
+  {
+    screen: '/new-order',
+    claim: 'par',
+    // The products, and the bag and wishlist their cards show themselves in.
+    paths: ['/goods?page=1&pageSize=24&sort=popular', '/orders/cart', '/orders/wishlist'],
+    preloadImages: 2,
+  },
   {
     screen: '/my-orders-warehouse',
     claim: 'wh',
