@@ -268,6 +268,11 @@ export default defineConfig({
     // of it. A browser without `<link rel="modulepreload">` (Safari before 17) only loses the early download.
     modulePreload: { polyfill: false },
     // Fewer, larger lazy chunks: the session's and the screens' shared code, one file each (see the module).
-    rolldownOptions: { output: { codeSplitting: chunkGroups(resolve(import.meta.dirname)) } },
+    rolldownOptions: {
+      output: { codeSplitting: chunkGroups(resolve(import.meta.dirname)) },
+      // No report of slow plugins in every build on a busy machine (`npm start` builds on first run): the build
+      // takes about 3 s, most of it in Babel's Lingui macro pass, which is known.
+      checks: { bundlerTimings: false },
+    },
   },
 });

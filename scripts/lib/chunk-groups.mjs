@@ -97,6 +97,8 @@ export function chunkGroups(root) {
   return {
     groups: [
       {
+        // The name the bundler's timing report gives this group (`name` is a function).
+        debugName: 'app, session and login',
         name(id, ctx) {
           placed ??= placeModules(ctx);
           if (placed.initial.has(id)) return 'app';
