@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, requireChromium } from './chromium.mjs';
 import { precompressDir } from './lib/precompress.mjs';
+import { makeSelfSignedCertificate } from './lib/self-signed.mjs';
 import { BIN, ROOT, ensureDist, startServer } from './lib/server-process.mjs';
 
 const GOAL_SCORE = 95;
@@ -89,35 +90,12 @@ async function assembleAppDist() {
   return appDist;
 }
 
-/** `--tls`: a throwaway self-signed certificate for 127.0.0.1 (openssl), as the server's TLS_CERT and TLS_KEY. */
+/** `--tls`: a throwaway self-signed certificate, as the server's TLS_CERT and TLS_KEY. */
 function selfSignedCertificate() {
-  const cert = join(work, 'cert.pem');
-  const key = join(work, 'key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  const { certFile, keyFile } = makeSelfSignedCertificate(work);
   // This script's own requests (the demo logins) accept it too.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  return { TLS_CERT: cert, TLS_KEY: key };
+  return { TLS_CERT: certFile, TLS_KEY: keyFile };
 }
 
 async function tokenFor(base, email) {

@@ -1,12 +1,12 @@
 // TLS_CERT and TLS_KEY: the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 for clients without it, through the
 // same pipeline (security headers with HSTS, the error shape, the event stream without HTTP/1.1's connection header).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSelfSignedCertificate } from '../../../scripts/lib/self-signed.mjs';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { PARTNER, tokenFor } from '../routes/orders/support.ts';
@@ -54,28 +54,7 @@ function h2(
 }
 
 beforeAll(async () => {
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  makeSelfSignedCertificate(dir);
   ca = readFileSync(certFile);
   t = await startTestApp({ config: { tls: { certFile, keyFile }, publicUrl: 'https://127.0.0.1:8443' } });
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
