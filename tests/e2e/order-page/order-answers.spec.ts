@@ -53,8 +53,10 @@ test('confirming answers with a toast, focus on the status heading, a live regio
   if (await next.isVisible()) {
     const target = Number(await next.getAttribute('data-next-order'));
     expect(target).not.toBe(order.id);
+    // An order of the "in work" tab (checking, confirmed, prepared) when the page read it: past the new orders' tab
+    // (no order goes back to it). Other workers share the seeded orders and may have moved it on since.
     const other = await fetchOrder(request, WAREHOUSE_STAFF, target);
-    expect(['checking', 'confirmed', 'prepared']).toContain(other.status);
+    expect(['placed', 'awaiting_warehouse']).not.toContain(other.status);
   }
   expect((await fetchOrder(request, distributor, order.id)).status).toBe('confirmed');
   await expectNoAxeViolations(staff);
