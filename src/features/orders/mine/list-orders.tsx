@@ -149,7 +149,7 @@ export function OrdersList({ tab, page, onPage }: OrdersListProps) {
   }
   const caption = i18n._(TAB_LABELS[tab]);
   return (
-    <div className="orders-list" aria-busy={orders.isFetching}>
+    <div className="orders-list" aria-busy={orders.isPlaceholderData}>
       <table className="orders-list__table">
         <caption className="visually-hidden">
           {tab === 'current'

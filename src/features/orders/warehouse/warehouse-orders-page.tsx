@@ -138,7 +138,7 @@ export default function WarehouseOrdersPage() {
         <WarehouseOrdersTable
           orders={data.items}
           caption={caption}
-          busy={query.isFetching}
+          busy={query.isPlaceholderData}
           sorting={{ sort, dir, onSort }}
           selection={{
             selected,
