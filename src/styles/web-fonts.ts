@@ -20,7 +20,7 @@ const FACES = [
 ] as const;
 
 /** Local storage: the files an earlier visit downloaded whole (their hashed URLs joined), so this one has them. */
-export const WEB_FONTS_KEY = 'web-fonts';
+const WEB_FONTS_KEY = 'web-fonts';
 const SIGNATURE = FACES.map((face) => face.url).join(' ');
 
 type State = 'idle' | 'downloading' | 'downloaded' | 'applied';
@@ -28,7 +28,7 @@ let state: State = 'idle';
 let faces: FontFace[] = [];
 
 /** Whether this browser has both files from an earlier visit. */
-export function webFontsCached(): boolean {
+function webFontsCached(): boolean {
   return localStore()?.getItem(WEB_FONTS_KEY) === SIGNATURE;
 }
 
