@@ -64,8 +64,17 @@ const srcZones = [
   { target: './src/api', from: ['./src/data', './src/ui'], message: 'api/ imports nothing above it.' },
   {
     target: './src/platform',
-    from: ['./src/api', './src/app', './src/data', './src/features', './src/i18n', './src/styles', './src/ui'],
-    message: "platform/ (the browser's storage and the like) is the bottom layer: it imports nothing of src/.",
+    from: [
+      './src/api',
+      './src/app',
+      './src/data',
+      './src/features',
+      './src/i18n',
+      './src/styles',
+      './src/ui',
+    ],
+    message:
+      "platform/ (the browser's storage and the like) is the bottom layer: it imports nothing of src/.",
   },
   {
     target: './src/i18n',
@@ -117,6 +126,7 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      'dist-ssr/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',

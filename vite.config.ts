@@ -3,9 +3,11 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups.mjs';
 import { BOOT_READS, BOOT_RESPONSES_KEY } from './src/api/boot-reads.ts';
+import { HELD_INPUT_KEY } from './src/prerender/state.ts';
+import { WEB_FONT_FACES, WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from './src/styles/web-font-faces.ts';
 import { precompressDir } from './scripts/lib/precompress.mjs';
 import { patternSource, readScreenRoutes } from './scripts/lib/screen-routes.mjs';
 
@@ -90,6 +92,15 @@ function preloadBoot(): Plugin {
         if (code !== undefined) catalogues[code] = `/${output.fileName}`;
       }
       if (Object.keys(catalogues).length === 0 || entry === undefined) return;
+      // The web fonts' built files, in WEB_FONT_FACES' order: [family, URL, weight].
+      const fonts = WEB_FONT_FACES.map((face) => {
+        const file = Object.values(bundle).find(
+          (output) =>
+            output.type === 'asset' && output.originalFileNames.some((name) => name.endsWith(face.file)),
+        );
+        if (file === undefined) this.error(`preload-boot: no built file for ${face.file}`);
+        return [face.family, `/${file.fileName}`, face.weight];
+      });
       const upFront = new Set<string>();
       const markUpFront = (file: string) => {
         if (upFront.has(file)) return;
@@ -148,11 +159,97 @@ function preloadBoot(): Plugin {
   var sessionStyles = ${JSON.stringify([...sessionStyles])};
   var reads = ${JSON.stringify(BOOT_READS)};
   var apiBase = ${JSON.stringify(apiBase)};
+  var fonts = ${JSON.stringify(fonts)};
+  var entryScripts = __ENTRY_SCRIPTS__;
+  // A page the server rendered (src/prerender/) has its first screen in the HTML: its stylesheets are needed before
+  // it paints, and its first reads came with it.
+  var prerendered = !!document.getElementById('portal-prerendered');
+  // The app's code: preloaded now; for a server-rendered page, once its first screen has painted (then the entry
+  // scripts too, which the server takes out of that page): the screen's HTML and CSS have the line to themselves,
+  // and the app takes the screen over a moment later (src/prerender/).
+  var later = [];
+  // A later visit's browser has the web fonts (src/styles/web-fonts.ts): on a page the server rendered they go on
+  // here, before its first paint (the app's code runs after it). \`fallback\`: the cached files are here well within
+  // its short block period; were they not, the text paints in the local font meanwhile.
+  if (prerendered)
+    try {
+      var signature = [];
+      for (var f = 0; f < fonts.length; f++) signature.push(fonts[f][1]);
+      if (typeof FontFace === 'function' && localStorage.getItem('${WEB_FONTS_KEY}') === signature.join(' ')) {
+        for (var g = 0; g < fonts.length; g++) {
+          var face = new FontFace(fonts[g][0], 'url(' + fonts[g][1] + ") format('woff2')", {
+            weight: fonts[g][2], style: 'normal', display: 'fallback'
+          });
+          document.fonts.add(face);
+          face.load().catch(function () {});
+        }
+        window.${WEB_FONTS_ON_KEY} = true;
+      }
+    } catch (e) {}
+  // A click, a submit or a choice in a list on the rendered screen before the app has taken it over is held, and
+  // handed to the app once it has (src/prerender/browser.ts \`releaseHeldInput\`): the screen looks ready, so it acts
+  // so. A click with a modifier (a link opened in a new tab) is the browser's.
+  if (prerendered) {
+    var held = (window.${HELD_INPUT_KEY} = { released: false, events: [] });
+    var holdable =
+      'a[href],button,summary,[role="button"],[role="tab"],[role="link"],[role="checkbox"],[role="switch"],' +
+      'input[type="checkbox"],input[type="radio"]';
+    var hold = function (event) {
+      if (held.released || !event.target || !event.target.closest) return;
+      if (event.type === 'click' && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
+        return;
+      var target = event.type === 'click' ? event.target.closest(holdable) : event.target;
+      if (event.type === 'change' && target.tagName !== 'SELECT') return;
+      var root = document.getElementById('root');
+      if (!target || !root || !root.contains(target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.events.push({ type: event.type, target: target, value: target.value });
+    };
+    document.addEventListener('click', hold, true);
+    document.addEventListener('submit', hold, true);
+    document.addEventListener('change', hold, true);
+  }
+  function appCode(href) {
+    if (prerendered) later.push(href);
+    else link('modulepreload', href);
+  }
+  if (prerendered)
+    afterFirstPaint(function () {
+      for (var l = 0; l < later.length; l++) link('modulepreload', later[l]);
+      for (var e = 0; e < entryScripts.length; e++) {
+        var script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = entryScripts[e];
+        document.head.appendChild(script);
+      }
+    });
+  // Once the browser reports the first contentful paint (it has been shown); at most a few seconds (a page opened
+  // in a background tab paints only when shown).
+  function afterFirstPaint(run) {
+    var done = false;
+    function once() {
+      if (done) return;
+      done = true;
+      setTimeout(run, 0);
+    }
+    try {
+      new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var n = 0; n < entries.length; n++) if (entries[n].name === 'first-contentful-paint') once();
+      }).observe({ type: 'paint', buffered: true });
+    } catch (e) {
+      requestAnimationFrame(once);
+    }
+    setTimeout(once, 3000);
+  }
   function link(rel, href, as) {
     var element = document.createElement('link');
     element.rel = rel;
     element.href = href;
     if (as) element.as = as;
+    if (rel === 'stylesheet') element.setAttribute('blocking', 'render');
     // Vite's loader asks for scripts and stylesheets with crossorigin: a preload without it would not be reused.
     // An image is asked for by an <img> without it.
     if (as === 'image') element.fetchPriority = 'high';
@@ -175,17 +272,19 @@ function preloadBoot(): Plugin {
     var stored = String(localStorage.getItem('lang') || 'ru').trim().toLowerCase().split(/[-_]/)[0];
     if (Object.prototype.hasOwnProperty.call(catalogues, stored)) code = stored;
   } catch (e) {}
-  link('modulepreload', catalogues[code]);
+  appCode(catalogues[code]);
   // A visit with a token (cookie, or ?token= on /) needs the session chunk at once; one without paints without it.
   if (/(^|;\\s*)token=[^;]/.test(document.cookie) || /[?&]token=/.test(location.search)) {
-    for (var s = 0; s < session.length; s++) link('modulepreload', session[s]);
-    for (var t = 0; t < sessionStyles.length; t++) link('preload', sessionStyles[t], 'style');
+    for (var s = 0; s < session.length; s++) appCode(session[s]);
+    for (var t = 0; t < sessionStyles.length; t++)
+      if (prerendered) link('stylesheet', sessionStyles[t]);
+      else link('preload', sessionStyles[t], 'style');
   }
   // A signed-in visit's first reads (src/api/boot-reads.ts), sent now with the headers the app's client sends;
   // the client takes the answers (src/api/boot-responses.ts).
   try {
     var cookie = /(?:^|;\\s*)token=([^;]+)/.exec(document.cookie);
-    if (cookie && !location.search && typeof fetch === 'function') {
+    if (cookie && !location.search && !prerendered && typeof fetch === 'function') {
       var token = decodeURIComponent(cookie[1]);
       var part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
       var claims = JSON.parse(atob(part + '==='.slice((part.length + 3) % 4)));
@@ -208,8 +307,10 @@ function preloadBoot(): Plugin {
   } catch (e) {}
   for (var i = 0; i < screens.length; i++) {
     if (!new RegExp(screens[i][0]).test(location.pathname)) continue;
-    for (var j = 0; j < screens[i][1].length; j++) link('modulepreload', screens[i][1][j]);
-    for (var k = 0; k < screens[i][2].length; k++) link('preload', screens[i][2][k], 'style');
+    for (var j = 0; j < screens[i][1].length; j++) appCode(screens[i][1][j]);
+    for (var k = 0; k < screens[i][2].length; k++)
+      if (prerendered) link('stylesheet', screens[i][2][k]);
+      else link('preload', screens[i][2][k], 'style');
     break;
   }
 })();
@@ -218,44 +319,29 @@ function preloadBoot(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler() {
+      handler(html) {
         if (bootSource === undefined) return [];
+        // The page's entry scripts, which the boot script adds itself to a page the server rendered.
+        const entryScripts = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1]);
         // Inline, first in <head>: what it preloads starts as the document is parsed, with the entry, not a round
         // trip later. The server allows it by its hash (server/http/page-csp.ts).
-        return [{ tag: 'script', children: bootSource, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'script',
+            children: bootSource.replace('__ENTRY_SCRIPTS__', JSON.stringify(entryScripts)),
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };
 }
 
-export default defineConfig({
-  resolve: {
-    alias: {
-      // See src/api/query-client-context.d.ts.
-      '@portal/query-client-context': resolve(
-        import.meta.dirname,
-        'node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
-      ),
-    },
-  },
-  plugins: [
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    react(),
-    lingui(),
-    preloadBoot(),
-    moduleSizes(),
-    precompress(),
-  ],
-  server: {
-    proxy: {
-      '/api': { target: apiProxyTarget, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiProxyTarget, changeOrigin: true },
-    },
-  },
+/** An entry script of the built index.html (server/prerender.ts takes them out of a server-rendered page). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+
+/** The browser's build: dist/. */
+const browserBuild: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -275,4 +361,50 @@ export default defineConfig({
       checks: { bundlerTimings: false },
     },
   },
-});
+};
+
+/**
+ * `vite build --ssr src/prerender/server-entry.tsx` (`npm run build`'s second step): the server's renderer of first
+ * screens, into dist-ssr/ (not served). The same app code and transforms (the Lingui macro and catalogues); no
+ * boot script, chunk groups or compressed copies, which are the browser's. TanStack Query is bundled, not left to
+ * Node: the entry's `@portal/query-client-context` (its context module, aliased) and the package must be one
+ * module, as in the browser's build.
+ */
+const ssrBuild: UserConfig = {
+  ssr: { noExternal: ['@tanstack/react-query', '@tanstack/query-core'] },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: {
+    alias: {
+      // See src/api/query-client-context.d.ts.
+      '@portal/query-client-context': resolve(
+        import.meta.dirname,
+        'node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
+      ),
+    },
+  },
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    ...(isSsrBuild === true ? [] : [preloadBoot(), moduleSizes(), precompress()]),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: apiProxyTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiProxyTarget, changeOrigin: true },
+    },
+  },
+  ...(isSsrBuild === true ? ssrBuild : browserBuild),
+}));

@@ -15,7 +15,7 @@
 // Chromium: CHROME_PATH, else /usr/bin/chromium. `--save DIR` writes every run's
 // Lighthouse result (JSON) there, to see where the time goes (LCP element and phases, request chains).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -74,6 +74,9 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 async function assembleAppDist() {
   const appDist = join(work, 'app');
   cpSync(join(ROOT, 'dist'), appDist, { recursive: true });
+  // The server's renderer of first screens, where the server looks for it: beside APP_DIST (server/config.ts).
+  if (existsSync(join(ROOT, 'dist-ssr')))
+    cpSync(join(ROOT, 'dist-ssr'), `${appDist}-ssr`, { recursive: true });
   const bare = spawnSync(BIN('vite'), ['build', '--config', 'scripts/fixtures/bare-react/vite.config.ts'], {
     cwd: ROOT,
     encoding: 'utf8',

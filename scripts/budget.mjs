@@ -174,9 +174,9 @@ const catalogue = boot.catalogues.ru === undefined ? 0 : gzipSize(dist, boot.cat
 console.log(
   `\nPreloaded by the boot script beside the entry (not in the up-front figure):\n` +
     `  session chunk and its imports (${boot.session.length} file(s): auth and language machines, xstate, query cache, the code signed-in screens share) ${kb(session)}\n` +
-    `    for a visit with a token: every signed-in screen waits for it (counted in its first screen below); without\n` +
-    `    a token it is not preloaded and loads after the first paint (a logged-out /login paints from the auth\n` +
-    `    machine's start state)\n` +
+    `    for a visit with a token: a signed-in screen the browser renders waits for it (counted in its first screen\n` +
+    `    below); without a token it is not preloaded and loads after the first paint (a logged-out /login paints\n` +
+    `    from the auth machine's start state)\n` +
     `  the catalogue of messages (ru; data, not code, so not in any ratio) ${kb(catalogue)}`,
 );
 
@@ -188,7 +188,8 @@ const FIRST_SCREENS = [
   { page: '/my-orders-warehouse', path: '/my-orders-warehouse', session: true },
 ];
 console.log(
-  "\nJS each first screen waits for (up front + session chunk where awaited + the screen's chunks), gzip:",
+  "\nJS each first screen waits for when the browser renders it (up front + session chunk where awaited + the\n" +
+    "screen's chunks; a first screen the server renders, server/prerender.ts, paints before any of it), gzip:",
 );
 for (const { page, path, session: awaited } of FIRST_SCREENS) {
   const screen = boot.screens.find(([pattern]) => pattern.test(path))?.[1] ?? [];

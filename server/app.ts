@@ -1,3 +1,4 @@
+import { loadPageRenderer, type PageRenderer } from './prerender.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Socket } from 'node:net';
@@ -253,12 +254,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
   let pageCsp = CONTENT_SECURITY_POLICY;
+  let pageRenderer: PageRenderer | null = null;
   if (spaRoot !== undefined) {
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
       throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
     }
     // The page's inline boot script runs by its hash (read once: the build does not change under a running server).
-    pageCsp = pageContentSecurityPolicy(readFileSync(resolve(spaRoot, 'index.html'), 'utf8'));
+    const template = readFileSync(resolve(spaRoot, 'index.html'), 'utf8');
+    pageCsp = pageContentSecurityPolicy(template);
+    pageRenderer = await loadPageRenderer(app, {
+      entry: config.prerenderEntry,
+      template,
+      apiPrefix,
+      log: app.log,
+    });
     await app.register(fastifyStatic, {
       root: spaRoot,
       prefix: '/',
@@ -276,7 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
     if (
@@ -285,6 +294,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsPage(request, path)
     ) {
+      const page = request.method === 'GET' ? await pageRenderer?.render(request) : null;
+      if (page !== null && page !== undefined)
+        // The visitor's own data: kept by no shared cache, never served to another cookie.
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie')
+          .header('content-security-policy', pageCsp)
+          .type('text/html; charset=utf-8')
+          .send(page);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pageCsp)

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
@@ -24,6 +25,12 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Folder of the built SPA to serve on the same origin (history fallback), or undefined. */
   appDist: string | undefined;
+  /**
+   * The server's renderer of first screens (`vite build --ssr`, server/prerender.ts): PRERENDER_ENTRY, else
+   * server-entry.js in APP_DIST's sibling with `-ssr` appended (dist-ssr/ for dist/), used when it is there;
+   * undefined (every page rendered in the browser) with PRERENDER=off or without APP_DIST.
+   */
+  prerenderEntry: string | undefined;
   /** Origin used in links the server makes. Without PUBLIC_URL it follows HOST:PORT (see `publicUrlFromEnv`). */
   publicUrl: string;
   /** True when PUBLIC_URL was given explicitly (main.ts then never rewrites it after listening on PORT=0). */
@@ -104,6 +111,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   TOKEN_TTL_SECONDS: intIn(60, 60 * 60 * 24 * 365).default(86400),
   APP_DIST: z.string().min(1).optional(),
+  PRERENDER: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  PRERENDER_ENTRY: z.string().min(1).optional(),
   PUBLIC_URL: httpUrl.optional(),
   SEED: z.enum(['demo', 'none'], { message: 'must be demo or none' }).default('demo'),
   CURRENCY: z
@@ -189,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usingDevJwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     appDist: e.APP_DIST,
+    prerenderEntry:
+      e.APP_DIST === undefined || e.PRERENDER === 'off'
+        ? undefined
+        : (e.PRERENDER_ENTRY ?? join(`${resolve(e.APP_DIST)}-ssr`, 'server-entry.js')),
     publicUrl: e.PUBLIC_URL ?? `${scheme}://${urlHost(e.HOST)}:${e.PORT}`,
     publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     seed: e.SEED,

@@ -44,6 +44,9 @@ function newestMtime(path) {
 export function distStaleReason(distDir = join(ROOT, 'dist')) {
   const indexHtml = join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return `${relative(ROOT, indexHtml)} is missing`;
+  // The server's renderer of first screens, built beside it (scripts/build.mjs).
+  const renderer = join(`${distDir}-ssr`, 'server-entry.js');
+  if (!existsSync(renderer)) return `${relative(ROOT, renderer)} is missing`;
   const built = statSync(indexHtml).mtimeMs;
   for (const input of BUILD_INPUTS) {
     const newest = newestMtime(join(ROOT, input));
@@ -69,7 +72,7 @@ export const DIST_DIR = resolve(ROOT, process.env.E2E_DIST ?? 'dist');
 
 /** `npm run build` (vite build) into DIST_DIR; throws when it fails. */
 export async function buildDist() {
-  const outDir = process.env.E2E_DIST ? ['--', '--outDir', DIST_DIR, '--emptyOutDir'] : [];
+  const outDir = process.env.E2E_DIST ? ['--', '--outDir', DIST_DIR] : [];
   const code = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '-s', 'build', ...outDir]);
   if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
 }

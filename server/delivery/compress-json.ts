@@ -1,5 +1,6 @@
 /**
- * API answers compressed like a CDN would: a JSON body of at least `threshold` bytes is sent brotli- (quality 4: fast,
+ * API answers and rendered pages compressed like a CDN would: a JSON body, or a page with a first screen the server
+ * rendered (server/prerender.ts), of at least `threshold` bytes is sent brotli- (quality 4: fast,
  * about gzip's speed at a smaller size) or gzip-encoded when the request accepts it, with `Vary: Accept-Encoding`.
  * Runs as the last `onSend` hook (after whatever reads the serialized body), off the event loop (zlib's thread pool).
  * Static files are not touched here: they are compressed at build time (`vite.config.ts`) and served as they are.
@@ -46,7 +47,8 @@ async function compressJson(
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (reply.hasHeader('content-encoding')) return payload;
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !/^application\/([\w.-]+\+)?json\b/i.test(type)) return payload;
+  if (typeof type !== 'string' || !/^(application\/([\w.-]+\+)?json|text\/html)\b/i.test(type))
+    return payload;
   addVary(reply);
   const size = Buffer.byteLength(payload);
   if (size < threshold || request.method === 'HEAD') return payload;

@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema.d.ts';
+import { API_BASE } from './base.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { readTokenCookie } from './token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
@@ -17,14 +18,7 @@ import {
 /** Spec section 9: every call gives up after 30 s. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * The API base: `VITE_API_BASE` at build time (`https://api.example.com/api/v3`), else `/api/v3` on the app's own
- * origin (the reference server serves both).
- */
-export const API_BASE: string = (() => {
-  const configured: unknown = import.meta.env.VITE_API_BASE;
-  return typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : '/api/v3';
-})();
+export { API_BASE };
 
 export type ApiClient = Client<paths>;
 
@@ -159,18 +153,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 /** The platform's fetch, taken when the client is made (as openapi-fetch takes it when given none). */
 const platformFetch: typeof fetch | undefined = globalThis.fetch;
 
+type Transport = (request: Request) => Promise<Response>;
+
+/** How the app's client sends a request that no boot answer serves: the platform's fetch. */
+let transport: Transport = (request) =>
+  platformFetch === undefined
+    ? Promise.reject(new TypeError('fetch is not available'))
+    : platformFetch(request);
+
+/**
+ * Replaces how the app's client sends its requests, for the whole process: the server that renders first screens
+ * (src/prerender/server-entry.tsx) answers them in process, for the page being rendered. Not for the browser.
+ */
+export function setApiTransport(send: Transport): void {
+  transport = send;
+}
+
 /**
  * The app's one client. A read the boot script already sent (the opened screen's first data, see
- * src/api/boot-reads.ts) is answered with that response instead of being sent again.
+ * src/api/boot-reads.ts), or that came with a server-rendered page, is answered with that response instead of
+ * being sent again.
  */
 export const api: ApiClient = createApiClient({
-  baseUrl: API_BASE,
-  fetch: (request) => {
-    const early = takeBootResponse(request);
-    if (early !== undefined) return early;
-    if (platformFetch === undefined) return Promise.reject(new TypeError('fetch is not available'));
-    return platformFetch(request);
-  },
+  // Resolved against the page; on the server (its renderer, whose transport answers in process) there is no page,
+  // and a Request needs an absolute address.
+  baseUrl: typeof document === 'undefined' ? new URL(API_BASE, 'http://portal.invalid').href : API_BASE,
+  fetch: (request) => takeBootResponse(request) ?? transport(request),
 });
 
 interface CallResult<TData> {

@@ -10,19 +10,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthRole } from '../../machines/auth/auth.types.ts';
 import { readTokenCookie, roleFromToken, validTokenPayload } from '../api/token.ts';
-import { getStoredLocale } from '../i18n/i18n.ts';
+import { getStoredLocale, type Locale } from '../i18n/i18n.ts';
 
-/** Where the prefetch happens: the cache, the signed-in role (from the stored token), the address. */
+/** Where the prefetch happens: the cache, the signed-in role (from the stored token), the address, the language. */
 export interface RouteDataContext {
   client: QueryClient;
   role: AuthRole;
   url: URL;
+  locale: Locale;
 }
 
 export type RoutePrefetch = (context: RouteDataContext) => Promise<unknown>;
 
 /** `<link rel="preload" as="image" fetchpriority="high">` for each address (the `<img>` later takes the response). */
 function preloadImages(urls: string[]): void {
+  // A page the server renders has the images in its HTML already.
+  if (typeof document === 'undefined') return;
   for (const href of urls) {
     const link = document.createElement('link');
     link.rel = 'preload';
@@ -54,22 +57,33 @@ export const routeData = {
     ]);
   },
   /**
-   * `/new-order`: the catalogue page the address asks for; as soon as it is here, the first row's images (the
-   * page's largest paint) start loading too, before the screen has rendered its cards.
+   * `/new-order`: the catalogue page the address asks for, and the bag and wishlist its cards show; as soon as the
+   * page is here, the first row's images (the page's largest paint) start loading too, before the screen has
+   * rendered its cards.
    */
-  newOrder: async ({ client, url }) => {
-    const [{ catalogueQueries }, { goodsQueryFor, parseCatalogueSearch }, { FIRST_ROW_CARDS }] =
-      await Promise.all([
-        import('../data/catalogue.ts'),
-        import('../features/shop/new-order/catalogue-search.ts'),
-        import('../features/shop/catalogue/product-card.tsx'),
-      ]);
-    const options = catalogueQueries.goods(
-      goodsQueryFor(parseCatalogueSearch(url.searchParams), getStoredLocale()),
-    );
-    await client.prefetchQuery(options);
-    const firstRow = client.getQueryData(options.queryKey)?.items.slice(0, FIRST_ROW_CARDS) ?? [];
-    preloadImages(firstRow.map((product) => product.imageUrl));
+  newOrder: async ({ client, url, locale }) => {
+    const [
+      { catalogueQueries },
+      { goodsQueryFor, parseCatalogueSearch },
+      { FIRST_ROW_CARDS },
+      { bagQueries },
+    ] = await Promise.all([
+      import('../data/catalogue.ts'),
+      import('../features/shop/new-order/catalogue-search.ts'),
+      import('../features/shop/catalogue/product-card.tsx'),
+      import('../data/bag.ts'),
+    ]);
+    const options = catalogueQueries.goods(goodsQueryFor(parseCatalogueSearch(url.searchParams), locale));
+    const goods = client.prefetchQuery(options).then(() => {
+      const firstRow = client.getQueryData(options.queryKey)?.items.slice(0, FIRST_ROW_CARDS) ?? [];
+      preloadImages(firstRow.map((product) => product.imageUrl));
+    });
+    // The bag and the wishlist the cards show themselves in.
+    await Promise.all([
+      goods,
+      client.prefetchQuery(bagQueries.cart()),
+      client.prefetchQuery(bagQueries.wishlist()),
+    ]);
   },
   /** `/my-orders-warehouse`: the list page the address asks for. */
   warehouseOrders: async ({ client, role, url }) => {
@@ -92,7 +106,12 @@ export function startRouteData(prefetchers: RoutePrefetch[], url: URL, nowMs = D
   if (validTokenPayload(token, nowMs) === null) return;
   // The cache is in the session chunk, which loads beside the screen's (preloaded by the boot script).
   void import('../api/query-client.ts').then(({ queryClient }) => {
-    const context: RouteDataContext = { client: queryClient, role: roleFromToken(token), url };
+    const context: RouteDataContext = {
+      client: queryClient,
+      role: roleFromToken(token),
+      url,
+      locale: getStoredLocale(),
+    };
     for (const prefetch of prefetchers) prefetch(context).catch(() => undefined);
   });
 }

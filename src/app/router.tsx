@@ -194,12 +194,13 @@ function prefetchOf(handle: unknown): RoutePrefetch[] {
  */
 export function startCurrentRoute(): Promise<void> {
   const screens = preloadScreens(appRoutes, window.location);
-  const matches = matchRoutes(appRoutes, window.location) ?? [];
-  startRouteData(
-    matches.flatMap(({ route }) => prefetchOf(route.handle)),
-    new URL(window.location.href),
-  );
+  startRouteData(routePrefetchers(window.location), new URL(window.location.href));
   return screens;
+}
+
+/** The first-data prefetchers of the routes an address opens (`handle.prefetch`), outermost first. */
+export function routePrefetchers(location: { pathname: string }): RoutePrefetch[] {
+  return (matchRoutes(appRoutes, location) ?? []).flatMap(({ route }) => prefetchOf(route.handle));
 }
 
 /** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */

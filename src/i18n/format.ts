@@ -56,10 +56,34 @@ export function formatDate(value: string | number | Date, locale: string): strin
   const calendarDay = typeof value === 'string' && DATE_ONLY.test(value);
   return dateTimeFormat(locale, {
     dateStyle: 'medium',
-    ...(calendarDay ? { timeZone: 'UTC' } : {}),
+    ...(calendarDay ? { timeZone: 'UTC' } : visitorZone()),
   }).format(toDate(value));
 }
 
 export function formatDateTime(value: string | number | Date, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...visitorZone() }).format(
+    toDate(value),
+  );
+}
+
+let renderTimeZone: string | undefined;
+let zoneUsed = false;
+
+/**
+ * The time zone a moment is shown in: the browser's own, except while the server renders a visitor's first screen
+ * (src/prerender/server-entry.tsx), which shows it in the visitor's zone (set for that synchronous render only).
+ */
+export function setRenderTimeZone(zone: string | undefined): void {
+  renderTimeZone = zone;
+  zoneUsed = false;
+}
+
+/** Whether the render since `setRenderTimeZone` showed a moment in the zone (a page without one reads alike in any). */
+export function renderUsedTimeZone(): boolean {
+  return zoneUsed;
+}
+
+function visitorZone(): { timeZone?: string } {
+  zoneUsed = true;
+  return renderTimeZone === undefined ? {} : { timeZone: renderTimeZone };
 }

@@ -1,0 +1,147 @@
+/**
+ * First screens rendered on the server (issue 16): for a signed-in visit that opens a screen whose first data is
+ * known, the page's HTML carries the screen itself and the data it was rendered from, so it paints as soon as the
+ * HTML and CSS are here, before any JavaScript, and the browser hydrates it (src/prerender/). The renderer is the
+ * app's own code, built by `vite build --ssr` into dist-ssr/; it reads through this server's own API in process
+ * (`app.inject`), with the visitor's token, so it sees exactly what the browser would be answered.
+ *
+ * Whatever goes wrong (no renderer built, a read or the render failing, taking too long) the page is sent as it
+ * is and the browser renders it, as for any other visit: a first screen is never lost to the renderer.
+ */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What src/prerender/server-entry.tsx exports (kept in step by tests/server/frame/prerender.test.ts). */
+interface RendererModule {
+  prerender(request: {
+    url: string;
+    token: string | null;
+    locale: string | undefined;
+    timeZone: string | undefined;
+    read: (path: string, headers: Record<string, string>) => Promise<Response>;
+    apiBase: string;
+  }): Promise<{ html: string; state: unknown } | null>;
+  serializePrerenderedState(state: unknown): string;
+}
+
+const ENTRY_SCRIPTS = /<script type="module" crossorigin src="[^"]+"><\/script>\s*/g;
+
+/** A render that takes longer is dropped: the page goes as it is. */
+export const PRERENDER_TIMEOUT_MS = 1500;
+
+/** The value of each cookie of a request (the first of a name wins, as browsers send the most specific first). */
+export function requestCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const pair of (header ?? '').split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1) continue;
+    const name = pair.slice(0, separator).trim();
+    if (name === '' || cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(pair.slice(separator + 1).trim()));
+    } catch {
+      // A value that is not valid percent-encoding is not ours: ignored.
+    }
+  }
+  return cookies;
+}
+
+/**
+ * index.html (its entry scripts taken out) with a rendered screen: the state first in `<head>` (the boot script,
+ * next, reads it), the page's language, the screen in `#root`. `state` is already safe inside a `<script>`
+ * (`serializePrerenderedState`), `html` is React's escaped output, `locale` one of the app's codes.
+ */
+export function pageWithScreen(
+  template: string,
+  screen: { html: string; state: string; locale: string },
+): string {
+  if (!/^[a-z]{2}$/.test(screen.locale)) throw new Error(`not a language code: ${screen.locale}`);
+  // Replacer functions: a `$&` or `$'` in the data is text, not a replacement pattern.
+  return template
+    .replace(
+      '<head>',
+      () => `<head><script type="application/json" id="portal-prerendered">${screen.state}</script>`,
+    )
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${screen.locale}"`)
+    .replace('<div id="root"></div>', () => `<div id="root">${screen.html}</div>`);
+}
+
+export interface PageRenderer {
+  /** index.html with the visitor's first screen in it, or `null` to send index.html as it is. */
+  render(request: FastifyRequest): Promise<string | null>;
+}
+
+/** The renderer, or `null` when there is none to load (no build, PRERENDER=off): every page renders in the browser. */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  options: { entry: string | undefined; template: string; apiPrefix: string; log: FastifyBaseLogger },
+): Promise<PageRenderer | null> {
+  if (options.entry === undefined || !existsSync(options.entry)) return null;
+  const renderer = (await import(pathToFileURL(options.entry).href)) as RendererModule;
+  const { apiPrefix } = options;
+  if (!options.template.includes('<div id="root"></div>') || !/<head>/.test(options.template))
+    throw new Error(
+      'index.html has no empty <div id="root"></div> or no <head> to render a first screen into',
+    );
+  // A rendered page starts the app only once its first screen has painted: its boot script adds the entry scripts
+  // then (vite.config.ts `preloadBoot`), so they are taken out of its HTML.
+  const template = options.template.replace(ENTRY_SCRIPTS, '');
+  if (template === options.template)
+    throw new Error('index.html has no entry script to start the app after a render');
+
+  const read = async (path: string, headers: Record<string, string>): Promise<Response> => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { ...headers, accept: 'application/json' },
+    });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  return {
+    async render(request) {
+      const cookies = requestCookies(request.headers.cookie);
+      const token = cookies.get('token');
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const rendered = await Promise.race([
+          renderer.prerender({
+            url: request.url,
+            token: token === undefined || token === '' ? null : token,
+            locale: cookies.get('lang'),
+            timeZone: cookies.get('tz'),
+            read,
+            apiBase: apiPrefix,
+          }),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => {
+              options.log.warn(
+                { url: request.url },
+                'prerender: took too long, the page is rendered in the browser',
+              );
+              resolve(null);
+            }, PRERENDER_TIMEOUT_MS);
+          }),
+        ]);
+        if (rendered === null) return null;
+        return pageWithScreen(template, {
+          html: rendered.html,
+          state: renderer.serializePrerenderedState(rendered.state),
+          locale: (rendered.state as { locale: string }).locale,
+        });
+      } catch (error) {
+        options.log.warn(
+          { err: error, url: request.url },
+          'prerender: failed, the page is rendered in the browser',
+        );
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

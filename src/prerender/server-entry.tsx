@@ -1,0 +1,249 @@
+/**
+ * The server's renderer of first screens (built by `vite build --ssr`, into dist-ssr/; loaded by server/prerender.ts).
+ * A signed-in visit that opens a screen whose first data is known (a route with `handle.prefetch`) gets that screen
+ * in the page's HTML: the server reads what the screen reads (its own API, in process, as the visitor), renders the
+ * app's own tree with React's server renderer, and hands the data to the page (`state.ts`), where the browser
+ * hydrates the same tree from the same data. The screen shows as soon as the HTML and CSS are here, before any
+ * JavaScript; the app takes over once its code has loaded.
+ *
+ * Everything that varies per visit is per render: the query cache, the session, the API transport
+ * (`server-transport.ts`: concurrent renders never see each other's requests); the Lingui instance and the time
+ * zone are module-wide, so they are set just before the synchronous `renderToString` and nothing awaits between.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
+import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
+import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { roleFromToken, validTokenPayload } from '../api/token.ts';
+import { Providers } from '../app/providers.tsx';
+import { preloadScreens } from '../app/route-elements.tsx';
+import { appRoutes, AppRoutes, routePrefetchers } from '../app/router.tsx';
+import { navItemsFor } from '../app/layout/nav-items.ts';
+import { authQueries } from '../data/auth.ts';
+import { bagQueries } from '../data/bag.ts';
+import { PrerenderedSessionProvider, type PrerenderedSession } from '../data/auth-context.tsx';
+import { DeferredActor } from '../data/deferred-actor.ts';
+import { accountKeys } from '../data/keys.ts';
+import { createLanguageActor } from '../data/language-context.tsx';
+import { renderUsedTimeZone, setRenderTimeZone } from '../i18n/format.ts';
+import { i18n, loadCatalog, type Locale, normalizeLocale } from '../i18n/i18n.ts';
+import type { AuthUser } from '../../machines/auth/auth.types.ts';
+import { PATHS } from '../ui/paths.ts';
+import { withApiTransport } from './server-transport.ts';
+import { type PrerenderedAnswer, type PrerenderedState } from './state.ts';
+
+export interface PrerenderRequest {
+  /** The page's path and query. */
+  url: string;
+  /** The bare token from the visitor's `token` cookie; `null` without one. */
+  token: string | null;
+  /** The `lang` cookie (the language the browser shows the app in), if any. */
+  locale: string | undefined;
+  /** The `tz` cookie (the browser's time zone), if any. */
+  timeZone: string | undefined;
+  /** Answers a GET of the server's own API (a path with its query), with the given headers, in process. */
+  read: (path: string, headers: Record<string, string>) => Promise<Response>;
+  /** The API base the app's client uses (`/api/v3`). */
+  apiBase: string;
+}
+
+export interface Prerendered {
+  /** The rendered `#root` content. */
+  html: string;
+  state: PrerenderedState;
+}
+
+/**
+ * The reads the browser's auth machine makes again as it starts (`fetchQuery` with no staleness allowed): their
+ * answers go with the page. The screen's reads need not: the cache the page carries has them, fresh.
+ */
+const SESSION_READS = new Set(['/users/me', '/users/my-warehouse']);
+
+const catalogues = new Map<Locale, Promise<void>>();
+
+function ensureCatalogue(locale: Locale): Promise<void> {
+  let loading = catalogues.get(locale);
+  if (loading === undefined) {
+    loading = loadCatalog(locale).then((messages) => i18n.load(locale, messages));
+    catalogues.set(locale, loading);
+  }
+  return loading;
+}
+
+/** The `tz` cookie when it names a time zone, else `undefined`. */
+function validTimeZone(zone: string | undefined): string | undefined {
+  if (zone === undefined || zone === '' || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Renders the first screen of `request.url` for the visitor, or `null` when it is not one the server renders
+ * (no screen with known first data, no valid token, the visitor's profile unreadable): the page is then sent as
+ * it is and the browser renders it.
+ */
+export async function prerender(request: PrerenderRequest): Promise<Prerendered | null> {
+  const url = new URL(request.url, 'http://portal.invalid');
+  const locale = normalizeLocale(request.locale);
+  const timeZone = validTimeZone(request.timeZone);
+  const rendered =
+    request.token === null
+      ? url.pathname === PATHS.login
+        ? await renderLoggedOut(url, locale, timeZone ?? 'UTC')
+        : null
+      : await renderSignedIn(url, request.token, locale, timeZone ?? 'UTC', request);
+  // A screen that shows a moment, for a browser whose zone is not known yet (no `tz` cookie: it sets one as the app
+  // starts): the browser would show it otherwise, so it renders the screen itself.
+  if (rendered !== null && rendered.state.timeZone !== null && timeZone === undefined) return null;
+  return rendered;
+}
+
+/** /login for a visit with no token at all (one with a token starts by checking it: the browser renders that). */
+async function renderLoggedOut(url: URL, locale: Locale, timeZone: string): Promise<Prerendered> {
+  await Promise.all([ensureCatalogue(locale), preloadScreens(appRoutes, url)]);
+  const { html, zoned } = await renderTree(url, locale, timeZone, null);
+  return {
+    html,
+    state: {
+      version: 1,
+      locale,
+      timeZone: zoned ? timeZone : null,
+      path: `${url.pathname}${url.search}`,
+      user: null,
+      queries: null,
+      answers: {},
+    },
+  };
+}
+
+/**
+ * The screen's HTML, and whether it shows a moment in the visitor's time zone. A part of the app loaded lazily (the
+ * header's bag) is not there at a process's first render of it: that render leaves it to the browser (a `<!--$!`
+ * boundary), so it is rendered once more when the part has loaded.
+ */
+async function renderTree(
+  url: URL,
+  locale: Locale,
+  timeZone: string,
+  session: PrerenderedSession | null,
+): Promise<{ html: string; zoned: boolean }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const rendered = renderOnce(url, locale, timeZone, session);
+    if (!rendered.html.includes('<!--$!') || attempt === 3) return rendered;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function renderOnce(
+  url: URL,
+  locale: Locale,
+  timeZone: string,
+  session: PrerenderedSession | null,
+): { html: string; zoned: boolean } {
+  const routes = <AppRoutes />;
+  const tree = (
+    <StrictMode>
+      <Providers>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          {session === null ? (
+            routes
+          ) : (
+            <PrerenderedSessionProvider value={session}>{routes}</PrerenderedSessionProvider>
+          )}
+        </StaticRouter>
+      </Providers>
+    </StrictMode>
+  );
+  // Module-wide settings for this synchronous render only.
+  i18n.activate(locale);
+  setRenderTimeZone(timeZone);
+  try {
+    const html = renderToString(tree);
+    return { html, zoned: renderUsedTimeZone() };
+  } finally {
+    setRenderTimeZone(undefined);
+  }
+}
+
+async function renderSignedIn(
+  url: URL,
+  token: string,
+  locale: Locale,
+  timeZone: string,
+  request: PrerenderRequest,
+): Promise<Prerendered | null> {
+  const prefetchers = routePrefetchers(url);
+  if (prefetchers.length === 0) return null;
+  if (validTokenPayload(token, Date.now()) === null) return null;
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  const answers: Record<string, PrerenderedAnswer> = {};
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': locale };
+
+  const send = async (apiRequest: Request): Promise<Response> => {
+    if (apiRequest.method !== 'GET') throw new Error(`the server's render only reads (${apiRequest.method})`);
+    const { pathname, search } = new URL(apiRequest.url);
+    const base = new URL(request.apiBase, 'http://portal.invalid').pathname.replace(/\/$/, '');
+    const path = `${pathname.slice(base.length)}${search}`;
+    const response = await request.read(`${base}${path}`, headers);
+    const body = await response.text();
+    if (SESSION_READS.has(path)) answers[path] = { status: response.status, body };
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+
+  await Promise.all([
+    ensureCatalogue(locale),
+    preloadScreens(appRoutes, url),
+    withApiTransport(send, () =>
+      Promise.all([
+        client.prefetchQuery(authQueries.me()),
+        client.prefetchQuery(authQueries.warehouse()),
+        // The header's bag count, for a role whose navigation has the bag.
+        ...(navItemsFor(roleFromToken(token)).some((item) => item.to === PATHS.shoppingBag)
+          ? [client.prefetchQuery(bagQueries.cart())]
+          : []),
+        ...prefetchers.map((prefetch) =>
+          prefetch({ client, role: roleFromToken(token), url, locale }).catch(() => undefined),
+        ),
+      ]),
+    ),
+  ]);
+  const user = client.getQueryData<AuthUser>(accountKeys.me());
+  if (user === undefined) return null;
+  const input: AuthInput = {
+    initialUrl: `${url.pathname}${url.search}`,
+    storedToken: token,
+    storedUser: { user, isAuthenticated: true },
+  };
+  const start = prerenderedAuthSnapshot(input, user);
+  if (start === null) return null;
+  const session: PrerenderedSession = {
+    input,
+    auth: new DeferredActor<AuthSnapshot, AuthEvent>(start),
+    language: createLanguageActor(),
+    session: { queryClient: client, LiveEvents: () => null, stop: () => undefined },
+    router: { current: null },
+  };
+  const { html, zoned } = await renderTree(url, locale, timeZone, session);
+  const state: PrerenderedState = {
+    version: 1,
+    locale,
+    timeZone: zoned ? timeZone : null,
+    path: `${url.pathname}${url.search}`,
+    user,
+    queries: dehydrate(client),
+    answers,
+  };
+  client.clear();
+  return { html, state };
+}
+
+export { serializePrerenderedState } from './state.ts';
