@@ -1,10 +1,18 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, startCurrentRoute } from './app/router.tsx';
-import { loadSessionRuntime, sessionExpected } from './data/auth-context.tsx';
-import { activateLocale, getStoredLocale } from './i18n/i18n.ts';
+import {
+  loadSessionRuntime,
+  type PrerenderedSession,
+  PrerenderedSessionProvider,
+  readAuthInput,
+  sessionExpected,
+} from './data/auth-context.tsx';
+import { activateLocale, getStoredLocale, rememberTimeZone } from './i18n/i18n.ts';
+import { adoptPrerenderedAnswers, browserRendersAs, releaseHeldInput } from './prerender/browser.ts';
+import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
 import { watchFirstScreen } from './platform/first-screen.ts';
 import { startWebFonts } from './styles/web-fonts.ts';
@@ -23,6 +31,10 @@ const SCREEN_GRACE_MS = 3000;
 function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
+  rememberTimeZone();
+  const prerendered = readPrerenderedState();
+  // The reads the server made for its render answer the app's first requests (none is sent again).
+  if (prerendered !== null) adoptPrerenderedAnswers(prerendered);
   const screen = startCurrentRoute();
   // With a token, the session chunk (auth and language machines, query cache) loads beside the screen; a visit
   // without one paints the login page without it (see `loadSessionRuntime`).
@@ -37,22 +49,57 @@ function start(): void {
     screen,
     new Promise((resolve) => setTimeout(resolve, SCREEN_GRACE_MS)),
   ]);
-  const root = createRoot(container);
-  const firstRender = Promise.all([screenOrGrace, catalogue]).then(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  const firstRender =
+    prerendered !== null && browserRendersAs(prerendered)
+      ? Promise.all([screen, catalogue]).then(() => hydrate(container, prerendered))
+      : Promise.all([screenOrGrace, catalogue]).then(() => {
+          render(container);
+          // A server-rendered page this browser renders anew (another language since): what was held has gone.
+          releaseHeldInput();
+        });
   // What the first screen does not show waits for it to paint (src/platform/first-screen.ts); the web fonts go on
   // before the first render when this browser has them, else after the first screen (web-fonts.ts).
   watchFirstScreen(firstRender);
   startWebFonts();
+}
+
+function app(prerendered: PrerenderedSession | null) {
+  const routes = <AppRoutes />;
+  return (
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          {prerendered === null ? (
+            routes
+          ) : (
+            <PrerenderedSessionProvider value={prerendered}>{routes}</PrerenderedSessionProvider>
+          )}
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>
+  );
+}
+
+function render(container: HTMLElement): void {
+  createRoot(container).render(app(null));
+}
+
+/**
+ * A page the server rendered (src/prerender/): its session starts first, from the same data, so the first render
+ * matches the HTML and React takes it over as it is. If the session cannot start from it, the app renders over it.
+ */
+async function hydrate(container: HTMLElement, state: PrerenderedState): Promise<void> {
+  // A logged-out page (/login) renders without a session, on the server as here.
+  if (state.user === null) {
+    hydrateRoot(container, app(null));
+    releaseHeldInput();
+    return;
+  }
+  const { startPrerenderedSession } = await loadSessionRuntime();
+  const session = startPrerenderedSession(state, readAuthInput(window.location));
+  if (session === null) render(container);
+  else hydrateRoot(container, app(session));
+  releaseHeldInput();
 }
 
 start();

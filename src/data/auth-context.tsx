@@ -5,18 +5,17 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { type Location, type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { authStartSnapshot, initialAuthContext, startsLoggedOut } from '../../machines/auth/auth.start.ts';
-import type { AuthEvent } from '../../machines/auth/auth.types.ts';
+import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import { readTokenCookie } from '../api/token.ts';
 import type { AuthApi } from './auth.ts';
 import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
-import { createLanguageActor, LanguageActorProvider } from './language-context.tsx';
+import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
 import type { RunningSession } from './session-runtime.tsx';
 import { readStoredUser } from './user-storage.ts';
 
@@ -24,6 +23,28 @@ export type AuthActor = DeferredActor<AuthSnapshot, AuthEvent>;
 
 const AuthActorContext = createContext<AuthActor | null>(null);
 const SessionContext = createContext<RunningSession | null>(null);
+
+/** Where the session's actions navigate: the router's current location and navigate function. */
+export interface RouterHandle {
+  current: { navigate: NavigateFunction; location: Location } | null;
+}
+
+/**
+ * A session that is already running when the app first renders: a page the server rendered (`src/prerender/`).
+ * The server renders with one over its own cache, the browser hydrates with one started from the same data, so
+ * both render the same first screen. Without it (every other visit) `AuthProvider` starts its own.
+ */
+export interface PrerenderedSession {
+  input: AuthInput;
+  auth: AuthActor;
+  language: LanguageActor;
+  session: RunningSession;
+  /** Filled in by `AuthProvider` for the session's navigation. */
+  router: RouterHandle;
+}
+
+const PrerenderedSessionContext = createContext<PrerenderedSession | null>(null);
+export const PrerenderedSessionProvider = PrerenderedSessionContext.Provider;
 const SessionRequestContext = createContext<() => void>(() => undefined);
 
 /**
@@ -77,7 +98,7 @@ export interface AuthProviderProps {
 }
 
 /** What the machine reads at start-up: the router location, the token cookie and the stored user. */
-function readAuthInput(location: { pathname: string; search: string }) {
+export function readAuthInput(location: { pathname: string; search: string }): AuthInput {
   return {
     initialUrl: `${location.pathname}${location.search}`,
     storedToken: readTokenCookie(),
@@ -96,24 +117,29 @@ function readAuthInput(location: { pathname: string; search: string }) {
 export function AuthProvider({ children, api }: AuthProviderProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [input] = useState(() => readAuthInput(location));
+  const prerendered = useContext(PrerenderedSessionContext);
+  const [input] = useState(() => prerendered?.input ?? readAuthInput(location));
   // Wanted at once with a token; without one, later (see `loadSessionRuntime`) or when an event must wait for it.
-  const [wanted, setWanted] = useState(() => !startsLoggedOut(initialAuthContext(input)));
+  const [wanted, setWanted] = useState(
+    () => prerendered !== null || !startsLoggedOut(initialAuthContext(input)),
+  );
   const want = useCallback(() => setWanted(true), []);
-  const [auth] = useState<AuthActor>(() => new DeferredActor(authStartSnapshot(input), want));
-  const [language] = useState(() => createLanguageActor(want));
-  const [session, setSession] = useState<RunningSession | null>(null);
+  const [auth] = useState<AuthActor>(
+    () => prerendered?.auth ?? new DeferredActor(authStartSnapshot(input), want),
+  );
+  const [language] = useState(() => prerendered?.language ?? createLanguageActor(want));
+  const [session, setSession] = useState<RunningSession | null>(() => prerendered?.session ?? null);
   const outerQueryClient = useContext(QueryClientContext);
   // The actions always see the current location and navigate function, without a new actor.
-  const router = useRef({ navigate, location });
+  const [routerRef] = useState<RouterHandle>(() => prerendered?.router ?? { current: null });
   useLayoutEffect(() => {
-    router.current = { navigate, location };
-  }, [navigate, location]);
+    routerRef.current = { navigate, location };
+  }, [routerRef, navigate, location]);
 
   useEffect(() => (wanted ? undefined : whenIdleOrInteraction(want)), [wanted, want]);
 
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || prerendered !== null) return;
     let stopped = false;
     let running: RunningSession | null = null;
     loadSessionRuntime()
@@ -124,8 +150,8 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
           input,
           auth,
           language,
-          navigate: (to, options) => router.current.navigate(to, options),
-          location: () => router.current.location,
+          navigate: (to, options) => routerRef.current?.navigate(to, options),
+          location: () => routerRef.current?.location ?? location,
         });
         setSession(running);
       })
@@ -134,7 +160,9 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
       stopped = true;
       running?.stop();
     };
-  }, [wanted, api, input, auth, language]);
+    // `location` is only the fallback before the first layout effect; a new one does not restart the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, prerendered, api, input, auth, language, routerRef]);
 
   const Live = session?.LiveEvents;
   return (

@@ -4,10 +4,13 @@
  * the signed-in user, the client's 401 handler and the query cache. `startSession` starts the actors from the input
  * the views have been rendered with and lets them take over the deferred actors the views read.
  */
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
+import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
+import type { PrerenderedState } from '../prerender/state.ts';
+import type { PrerenderedSession, RouterHandle } from './auth-context.tsx';
 import {
   type AuthSnapshot,
   selectIsAuthenticated,
@@ -20,7 +23,7 @@ import { queryClient } from '../api/query-client.ts';
 import { accountApi } from './account.ts';
 import { type AuthDeps, provideAuth } from './auth.actors.ts';
 import { authApi, type AuthApi } from './auth.ts';
-import { type DeferredActor, useDeferredSelector } from './deferred-actor.ts';
+import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
 import { provideLanguage } from './language.actors.ts';
 import { LiveEvents } from './live-events.tsx';
@@ -94,4 +97,34 @@ export function startSession({ api = authApi, input, auth, language, navigate, l
     },
   };
   return running;
+}
+
+/**
+ * The session of a page the server rendered, started before the app's first render so that render (hydration)
+ * matches the server's: the query cache takes the server's entries, and the auth machine starts signed in as the
+ * server computed it (`prerenderedAuthSnapshot`), with the same user, until its running machine has made that step
+ * itself. `null` when the state does not sign this visit in (the app then renders as any other visit).
+ */
+export function startPrerenderedSession(
+  state: PrerenderedState,
+  browserInput: AuthInput,
+  api?: AuthApi,
+): PrerenderedSession | null {
+  if (state.user === null) return null;
+  const input: AuthInput = { ...browserInput, storedUser: { user: state.user, isAuthenticated: true } };
+  const start = prerenderedAuthSnapshot(input, state.user);
+  if (start === null) return null;
+  hydrate(queryClient, state.queries as DehydratedState);
+  const auth = new DeferredActor<AuthSnapshot, AuthEvent>(start);
+  const language = createLanguageActor();
+  const router: RouterHandle = { current: null };
+  const session = startSession({
+    api,
+    input,
+    auth,
+    language,
+    navigate: (to, options) => router.current?.navigate(to, options),
+    location: () => router.current?.location ?? { ...window.location, state: null },
+  });
+  return { input, auth, language, session, router };
 }

@@ -52,7 +52,32 @@ export async function activateLocale(locale: string): Promise<void> {
   const { messages } = await catalogLoaders[code]();
   i18n.loadAndActivate({ locale: code, messages });
   localStore()?.setItem(LOCALE_STORAGE_KEY, code);
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = code;
+    writeVisitorCookie(LOCALE_COOKIE, code);
+  }
+}
+
+/** The catalog of a supported locale (the server's renderer loads them as it needs them). */
+export async function loadCatalog(locale: Locale): Promise<Messages> {
+  return (await catalogLoaders[locale]()).messages;
+}
+
+/**
+ * Cookies that tell the server how this browser shows the app, so a first screen it renders (src/prerender/) reads
+ * as the browser would render it: the language (`lang`, as kept in local storage) and the time zone (`tz`).
+ */
+export const LOCALE_COOKIE = 'lang';
+export const TIME_ZONE_COOKIE = 'tz';
+
+export function writeVisitorCookie(name: string, value: string): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** Keeps the `tz` cookie at this browser's time zone. */
+export function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (typeof zone === 'string' && zone !== '') writeVisitorCookie(TIME_ZONE_COOKIE, zone);
 }
 
 /** The active locale; components using it re-render when the language changes. */

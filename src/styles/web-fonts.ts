@@ -2,6 +2,7 @@ import montserratUrl from './fonts/montserrat.woff2?url';
 import openSansUrl from './fonts/open-sans.woff2?url';
 import { afterFirstScreen } from '../platform/first-screen.ts';
 import { localStore } from '../platform/local-storage.ts';
+import { WEB_FONT_FACES, WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from './web-font-faces.ts';
 
 /**
  * The two web fonts (self-hosted, one file per family, subset to the five languages by scripts/fonts/build-fonts.py;
@@ -14,13 +15,12 @@ import { localStore } from '../platform/local-storage.ts';
  * under a reading user's eyes. A later visit, whose browser has the files (hashed, immutable), puts them on before
  * its first render, so its first screen paints in them.
  */
+const [openSans, montserrat] = WEB_FONT_FACES;
 const FACES = [
-  { family: 'Open Sans', url: openSansUrl, weight: '400 600' },
-  { family: 'Montserrat', url: montserratUrl, weight: '600 700' },
+  { family: openSans.family, url: openSansUrl, weight: openSans.weight },
+  { family: montserrat.family, url: montserratUrl, weight: montserrat.weight },
 ] as const;
 
-/** Local storage: the files an earlier visit downloaded whole (their hashed URLs joined), so this one has them. */
-const WEB_FONTS_KEY = 'web-fonts';
 const SIGNATURE = FACES.map((face) => face.url).join(' ');
 
 type State = 'idle' | 'downloading' | 'downloaded' | 'applied';
@@ -69,6 +69,11 @@ function apply(): void {
  */
 export function startWebFonts(): void {
   if (state !== 'idle' || typeof FontFace === 'undefined') return;
+  // A page the server rendered, of a later visit: the boot script has put them on before its first paint.
+  if (Reflect.get(window, WEB_FONTS_ON_KEY) === true) {
+    state = 'applied';
+    return;
+  }
   if (webFontsCached()) {
     void download();
     apply();

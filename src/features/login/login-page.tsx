@@ -58,7 +58,14 @@ export default function LoginPage() {
           {i18n._(logoutReason)}
         </p>
       )}
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={loggingIn} aria-label={t`Sign in`}>
+      <form
+        method="post"
+        className="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={loggingIn}
+        aria-label={t`Sign in`}
+      >
         <AuthField
           id="login-email"
           label={t`E-mail`}

@@ -65,6 +65,7 @@ export function PasswordSection() {
         </div>
       ) : (
         <form
+          method="post"
           className="form"
           noValidate
           aria-busy={changing}

@@ -47,6 +47,7 @@ function RequestForm({ submitting, onSubmit }: { submitting: boolean; onSubmit: 
   });
   return (
     <form
+      method="post"
       className="form"
       noValidate
       aria-busy={submitting}
@@ -92,6 +93,7 @@ function NewPasswordForm({
   });
   return (
     <form
+      method="post"
       className="form"
       noValidate
       aria-busy={submitting}
