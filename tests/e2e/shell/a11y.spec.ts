@@ -55,10 +55,11 @@ for (const width of WIDTHS) {
       { email: 'user@demo.test', path: '/personal', heading: 'Personal data' },
     ]) {
       test(`logged-in layout: ${path} as ${email}`, async ({ page, request, expectNoAxeViolations }) => {
-        await startSession(page, request, email);
-        const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v3/users/me');
+        const token = await startSession(page, request, email);
+        // The account's language, which the page follows (the server may have rendered it with the profile).
+        const me = await request.get('/api/v3/users/me', { headers: { Authorization: `Bearer ${token}` } });
         await page.goto(path);
-        const lang = ((await (await me).json()) as { lang?: unknown }).lang;
+        const lang = ((await me.json()) as { lang?: unknown }).lang;
         await expect(page.locator('html')).toHaveAttribute('lang', String(lang));
         const locale = await activeLocale(page);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, heading));

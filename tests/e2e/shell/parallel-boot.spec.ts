@@ -1,6 +1,8 @@
-// Issue 16, a parallel boot: the opened URL's screen chunk and its first data request do not wait for the session
-// check. `GET /users/me` is held back until the screen's own request has been sent: if the boot were still a chain
-// (me → warehouse → screen chunk → render → data), that request would never come and the test would fail.
+// Issue 16, a parallel boot, for a page the server sends as it is (its renderer off, failed or too slow: the
+// browser renders the screen, see prerender.spec.ts for the rendered one): the opened URL's screen chunk and its
+// first data request do not wait for the session check. `GET /users/me` is held back until the screen's own request
+// has been sent: if the boot were still a chain (me → warehouse → screen chunk → render → data), that request would
+// never come and the test would fail.
 import type { Page, Request } from '@playwright/test';
 import { BOOT_READS } from '../../../src/api/boot-reads';
 import { API_PREFIX, expect, startSession, test } from '../support/fixtures';
@@ -11,6 +13,24 @@ async function holdSessionCheck(page: Page, release: Promise<unknown>): Promise<
     await Promise.race([release, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await route.continue();
   });
+}
+
+/**
+ * The server sends `path` as it is, as when its renderer is off or fails: the page is asked for without the
+ * cookies (the server renders only for a token), while the browser keeps them for the app.
+ */
+async function sendPageAsItIs(page: Page, path: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      // An empty Cookie header: without one, the context's cookies would be sent.
+      const response = await route.fetch({ headers: { ...route.request().headers(), cookie: '' } });
+      const html = await response.text();
+      expect(html, 'the page as it is').not.toContain('id="portal-prerendered"');
+      await route.fulfill({ response, body: html });
+    },
+  );
 }
 
 function firstRequest(page: Page, matches: (request: Request) => boolean) {
@@ -32,6 +52,7 @@ test('/new-order asks for its catalogue page while the session check is still pe
     if (new URL(r.url()).pathname === `${API_PREFIX}/goods`) goodsRequests += 1;
   });
   await holdSessionCheck(page, goods);
+  await sendPageAsItIs(page, '/new-order');
   await page.goto('/new-order');
   const [goodsRequest, screenRequest] = await Promise.all([goods, screen]);
   expect(screenRequest, 'the screen chunk is requested at boot').not.toBeNull();
@@ -50,6 +71,7 @@ test('/dashboard asks for the period figures while the session check is still pe
   await startSession(page, request, 'partner@demo.test');
   const info = firstRequest(page, (r) => new URL(r.url()).pathname === `${API_PREFIX}/users/my-info`);
   await holdSessionCheck(page, info);
+  await sendPageAsItIs(page, '/dashboard');
   await page.goto('/dashboard');
   expect(await info, 'GET /users/my-info is sent before GET /users/me is answered').not.toBeNull();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -96,6 +118,7 @@ for (const { screen, email } of [
       await Promise.race([release, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await route.continue();
     });
+    await sendPageAsItIs(page, screen);
     await page.goto(screen, { waitUntil: 'commit' });
     await expect.poll(() => readsSent).toBe(reads.length);
     const firstImages = BOOT_READS.find((read) => read.screen === screen)?.preloadImages ?? 0;

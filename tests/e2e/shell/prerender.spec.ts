@@ -1,0 +1,148 @@
+// Issue 16, first screens rendered on the server (server/prerender.ts, src/prerender/): a signed-in visit's screen
+// and /login come in the HTML and paint before any of the app's JavaScript has loaded; the app then takes the same
+// DOM over (hydration) from the data that came with the page, asking for none of it again; what the user did in
+// between is carried out once it has. A browser that would render the page differently renders its own.
+import type { BrowserContext, Page } from '@playwright/test';
+import { API_PREFIX, DEMO_PASSWORD, baseURL, expect, startSession, test } from '../support/fixtures';
+import { tr } from './shell-support';
+
+/** Holds every JavaScript file of the app until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The cookies a browser that has run the app before has: its language and time zone (src/i18n/i18n.ts). */
+async function returningBrowser(context: BrowserContext, lang = 'ru'): Promise<void> {
+  await context.addCookies([
+    { name: 'lang', value: lang, url: baseURL() },
+    { name: 'tz', value: 'Europe/Chisinau', url: baseURL() },
+  ]);
+}
+
+/** Page errors and console errors (a hydration that did not match reports one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The API requests the page sends, by path (with query). */
+function apiRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(API_PREFIX))
+      sent.push(`${url.pathname.slice(API_PREFIX.length)}${url.search}`);
+  });
+  return sent;
+}
+
+const appStarted = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput?.released ===
+      true,
+  );
+
+test('/dashboard paints from the HTML before any JavaScript, and the app takes the same screen over without asking for its data', async ({
+  page,
+  request,
+}) => {
+  await startSession(page, request, 'partner@demo.test');
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const sent = apiRequests(page);
+  const release = await holdAppCode(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  // No JavaScript of the app has run: the screen is the server's.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Main'));
+  const firstOrder = page.locator('li[data-order-id]').first();
+  await expect(firstOrder).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { __serverOrder: Element | null }).__serverOrder =
+      document.querySelector('li[data-order-id]');
+  });
+  expect(sent, 'nothing is asked before the app runs').toEqual([]);
+  release();
+  await appStarted(page);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Hydrated: the element the server rendered is the one the app now runs.
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('li[data-order-id]') ===
+        (window as unknown as { __serverOrder: Element | null }).__serverOrder,
+    ),
+    'the server-rendered element is kept',
+  ).toBe(true);
+  for (const read of ['/users/me', '/users/my-warehouse', '/users/my-info', '/users/my-target'])
+    expect(sent, `${read} came with the page`).not.toContain(read);
+  expect(errors).toEqual([]);
+  // And it is the app: a link navigates in place.
+  await page
+    .getByRole('link', { name: tr('ru', 'Personal data') })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/personal$/);
+});
+
+test('a tab chosen on the warehouse queue before the app has loaded is opened once it has', async ({
+  page,
+  request,
+}) => {
+  await startSession(page, request, 'warehouse@demo.test');
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto('/my-orders-warehouse', { waitUntil: 'commit' });
+  const inProgress = page.getByRole('tab', { name: new RegExp(`^${tr('ru', 'In progress')}`) });
+  await inProgress.click();
+  await page.waitForTimeout(300);
+  await expect(page).not.toHaveURL(/tab=/);
+  release();
+  await expect(inProgress).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=in_?progress|tab=/);
+  expect(errors).toEqual([]);
+});
+
+test('/login comes rendered; what is typed and sent before the app has loaded signs in once it has', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: tr('ru', 'Sign in') });
+  await form.getByLabel(tr('ru', 'E-mail')).fill('partner@demo.test');
+  await form.getByLabel(tr('ru', 'Password')).fill(DEMO_PASSWORD);
+  await form.getByLabel(tr('ru', 'Password')).press('Enter');
+  await page.waitForTimeout(300);
+  // Held: not sent by the browser (which would put the form in a request of its own).
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Main'));
+  expect(errors).toEqual([]);
+});
+
+test('a browser in another language than the page was rendered in renders the page in its own', async ({
+  page,
+}) => {
+  // The server renders Russian (the cookie); this browser has chosen English since (local storage).
+  await returningBrowser(page.context(), 'ru');
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const errors = collectErrors(page);
+  const response = await page.goto('/login');
+  expect(await response?.text()).toContain('id="portal-prerendered"');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'Login and password'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(errors).toEqual([]);
+});
