@@ -51,7 +51,14 @@ function start(): void {
   ]);
   const firstRender =
     prerendered !== null && browserRendersAs(prerendered)
-      ? Promise.all([screen, catalogue]).then(() => hydrate(container, prerendered))
+      ? Promise.all([screen, catalogue])
+          .then(() => hydrate(container, prerendered))
+          .catch((error: unknown) => {
+            // The session chunk did not load: the app renders over the HTML and shows what failed where it does.
+            console.error('[boot] the server-rendered screen could not be taken over', error);
+            render(container);
+            releaseHeldInput();
+          })
       : Promise.all([screenOrGrace, catalogue]).then(() => {
           render(container);
           // A server-rendered page this browser renders anew (another language since): what was held has gone.
