@@ -7,11 +7,13 @@
 // pages, LCP <= 1.5x the bare React page's.
 //
 // The server is `npm start`'s (server/main.ts with APP_DIST) on a free port, a throwaway demo-seeded data dir, and
-// an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/). Before every run the
-// origin's storage and the browser cache are cleared and, for a signed-in page, the token cookie is set (Lighthouse's
-// own storage reset would drop it). `--tls`: the same server with TLS_CERT and TLS_KEY (a throwaway self-signed
-// certificate made with openssl, which Chromium is told to accept), so every page, the yardsticks too, is served
-// over HTTPS with HTTP/2, as a deployment behind TLS is; without it, plain HTTP/1.1 (six connections per origin).
+// an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/), with the server's renderer of
+// first screens beside it. Before every run the origin's storage and the browser cache are cleared and, for a
+// signed-in page, the cookies of the browser that signed in are set: the token, the language and the time zone
+// (Lighthouse's own storage reset would drop them). `--tls`: the same server with TLS_CERT and TLS_KEY (a throwaway
+// self-signed certificate made with openssl, which Chromium is told to accept), so every page, the yardsticks too,
+// is served over HTTPS with HTTP/2, as a deployment behind TLS is; without it, plain HTTP/1.1 (six connections per
+// origin).
 // Chromium: CHROME_PATH, else /usr/bin/chromium. `--save DIR` writes every run's
 // Lighthouse result (JSON) there, to see where the time goes (LCP element and phases, request chains).
 import { spawnSync } from 'node:child_process';
@@ -155,6 +157,7 @@ try {
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const tab = await browser.newPage();
   const cdp = await tab.createCDPSession();
+  const browserTimeZone = await tab.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   /** One Lighthouse run of `page` from a cold cache and clean storage; a run Lighthouse itself spoils (a trace
    * without its navigation start, …) is run once more. */
@@ -162,15 +165,15 @@ try {
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.clearBrowserCookies');
     await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
-    if (page.login !== null) {
-      await cdp.send('Network.setCookie', {
-        name: 'token',
-        value: tokens.get(page.login),
-        url: base,
-        path: '/',
-        sameSite: 'Lax',
-      });
-    }
+    // A signed-in page: the cookies the app leaves in the browser that signed in (the token, and the language and
+    // time zone a server-rendered first screen is rendered in, src/i18n/i18n.ts).
+    if (page.login !== null)
+      for (const [name, value] of [
+        ['token', tokens.get(page.login)],
+        ['lang', 'ru'],
+        ['tz', browserTimeZone],
+      ])
+        await cdp.send('Network.setCookie', { name, value, url: base, path: '/', sameSite: 'Lax' });
     const result = await lighthouse(
       `${base}${page.path}`,
       { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },

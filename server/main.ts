@@ -19,6 +19,9 @@ function readConfig(): Config {
 }
 
 async function main(): Promise<void> {
+  // A running server is a production one unless told otherwise: React's server renderer of first screens
+  // (server/prerender.ts, loaded with the app) then runs its production build, about a fifth faster.
+  process.env.NODE_ENV ??= 'production';
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const where =
