@@ -188,7 +188,7 @@ const FIRST_SCREENS = [
   { page: '/my-orders-warehouse', path: '/my-orders-warehouse', session: true },
 ];
 console.log(
-  "\nJS each first screen waits for when the browser renders it (up front + session chunk where awaited + the\n" +
+  '\nJS each first screen waits for when the browser renders it (up front + session chunk where awaited + the\n' +
     "screen's chunks; a first screen the server renders, server/prerender.ts, paints before any of it), gzip:",
 );
 for (const { page, path, session: awaited } of FIRST_SCREENS) {
