@@ -12,7 +12,10 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
-/** What src/prerender/server-entry.tsx exports (kept in step by tests/server/frame/prerender.test.ts). */
+/**
+ * What src/prerender/server-entry.tsx exports (`PrerenderRequest`, `Prerendered`): written again here, since the
+ * server imports nothing of src/; tests/server/prerender/prerender.test.ts runs the two together.
+ */
 interface RendererModule {
   prerender(request: {
     url: string;

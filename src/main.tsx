@@ -1,12 +1,10 @@
-import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Providers } from './app/providers.tsx';
-import { AppRoutes, startCurrentRoute } from './app/router.tsx';
+import { appTree } from './app/app-tree.tsx';
+import { startCurrentRoute } from './app/router.tsx';
 import {
   loadSessionRuntime,
   type PrerenderedSession,
-  PrerenderedSessionProvider,
   readAuthInput,
   sessionExpected,
 } from './data/auth-context.tsx';
@@ -71,20 +69,7 @@ function start(): void {
 }
 
 function app(prerendered: PrerenderedSession | null) {
-  const routes = <AppRoutes />;
-  return (
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          {prerendered === null ? (
-            routes
-          ) : (
-            <PrerenderedSessionProvider value={prerendered}>{routes}</PrerenderedSessionProvider>
-          )}
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>
-  );
+  return appTree(prerendered, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
 }
 
 function render(container: HTMLElement): void {

@@ -11,7 +11,6 @@
  * zone are module-wide, so they are set just before the synchronous `renderToString` and nothing awaits between.
  */
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
@@ -19,13 +18,13 @@ import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { roleFromToken, validTokenPayload } from '../api/token.ts';
-import { Providers } from '../app/providers.tsx';
+import { appTree } from '../app/app-tree.tsx';
 import { preloadScreens } from '../app/route-elements.tsx';
-import { appRoutes, AppRoutes, routePrefetchers } from '../app/router.tsx';
+import { appRoutes, routePrefetchers } from '../app/router.tsx';
 import { navItemsFor } from '../app/layout/nav-items.ts';
 import { authQueries } from '../data/auth.ts';
 import { bagQueries } from '../data/bag.ts';
-import { PrerenderedSessionProvider, type PrerenderedSession } from '../data/auth-context.tsx';
+import { type PrerenderedSession } from '../data/auth-context.tsx';
 import { DeferredActor } from '../data/deferred-actor.ts';
 import { accountKeys } from '../data/keys.ts';
 import { createLanguageActor } from '../data/language-context.tsx';
@@ -148,20 +147,9 @@ function renderOnce(
   timeZone: string,
   session: PrerenderedSession | null,
 ): { html: string; zoned: boolean } {
-  const routes = <AppRoutes />;
-  const tree = (
-    <StrictMode>
-      <Providers>
-        <StaticRouter location={`${url.pathname}${url.search}`}>
-          {session === null ? (
-            routes
-          ) : (
-            <PrerenderedSessionProvider value={session}>{routes}</PrerenderedSessionProvider>
-          )}
-        </StaticRouter>
-      </Providers>
-    </StrictMode>
-  );
+  const tree = appTree(session, (routes) => (
+    <StaticRouter location={`${url.pathname}${url.search}`}>{routes}</StaticRouter>
+  ));
   // Module-wide settings for this synchronous render only.
   i18n.activate(locale);
   setRenderTimeZone(timeZone);
