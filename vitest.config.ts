@@ -1,5 +1,6 @@
 // Vitest 4 projects:
-//   unit   - tests/machines, tests/src, tests/paths/**/*.test.ts (the browser path runs, *.spec.ts, are Playwright's).
+//   unit   - tests/machines, tests/src, tests/paths/**/*.test.ts (the browser path runs, *.spec.ts, are Playwright's),
+//            tests/support (helpers shared by the server and browser tests).
 //            Node by default; a file opts into a DOM with the docblock comment `// @vitest-environment jsdom`.
 //            Extends vite.config.ts so the Lingui macro (babel) and the .po loader work exactly as in the app.
 //   server - tests/server, Node, forks, with the storage helper's global setup (PGlite template / DATABASE_URL).
@@ -29,6 +30,7 @@ export default defineConfig({
             'tests/machines/**/*.{test,spec}.{ts,tsx}',
             'tests/src/**/*.{test,spec}.{ts,tsx}',
             'tests/paths/**/*.test.{ts,tsx}',
+            'tests/support/**/*.test.ts',
           ],
           environment: 'node',
           pool: 'threads',

@@ -4,6 +4,9 @@
 // when either exits, the other is stopped too.
 import { spawn } from 'node:child_process';
 import { BIN, ROOT, forwardSignals, startServer, stopProcess } from './lib/server-process.mjs';
+import { requireSupportedNode } from './lib/node-version.mjs';
+
+requireSupportedNode('dev');
 
 const port = process.env.PORT ?? '8080';
 let server;

@@ -6,6 +6,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureDist, forwardSignals } from './lib/server-process.mjs';
+import { requireSupportedNode } from './lib/node-version.mjs';
+
+requireSupportedNode('start');
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== '--no-build');

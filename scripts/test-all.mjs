@@ -7,6 +7,9 @@
 // installs it; with CI set and no binary, the step fails instead of being skipped).
 import { spawn, spawnSync } from 'node:child_process';
 import { ROOT } from './lib/server-process.mjs';
+import { requireSupportedNode } from './lib/node-version.mjs';
+
+requireSupportedNode('test');
 
 const STEPS = [
   'typecheck',

@@ -1,7 +1,7 @@
 // Issue 14, point 5: the bonus statement of a closed month on screen and as a downloaded PDF whose text has the
-// month and the bonus total (pdftotext).
-import { execFileSync } from 'node:child_process';
+// month and the bonus total (read back with PDF.js).
 import type { components } from '../../../openapi/schema.d.ts';
+import { pdfFileText } from '../../support/pdf-text';
 import { expect, startSession, test } from '../support/fixtures';
 import { apiGet, expectText, money, plain } from './business-support';
 
@@ -38,7 +38,7 @@ test("a closed month's bonus statement is shown and downloads as a PDF with the 
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`statement-${previous.month}-ru.pdf`);
   const path = await download.path();
-  const text = plain(execFileSync('pdftotext', ['-layout', path, '-']).toString('utf8'));
+  const text = plain(await pdfFileText(path));
   const [year, month] = previous.month.split('-').map(Number);
   const monthName = plain(
     new Intl.DateTimeFormat('ru', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(

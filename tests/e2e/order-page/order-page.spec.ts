@@ -1,8 +1,8 @@
 // Issue 13 point 2 and issue 10 points 8 (order page) and 9: the designed order page for the distributor and for
 // staff — the header's next step, no warehouse internals for the customer, lines + delivery = total, Buy again,
 // the receipt PDF, and the page at 390 px without sideways scroll, axe-clean.
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { pdfFileText } from '../../support/pdf-text';
 import { tr } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect, test } from '../support/fixtures';
 import {
@@ -92,13 +92,13 @@ test('the distributor’s order page: next step in the header, lines + delivery 
       line.requestedQuantity,
     );
 
-  // The receipt, in the distributor's language, read back with pdftotext.
+  // The receipt, in the distributor's language, read back with PDF.js.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: tr(shownLang, 'Download the receipt (PDF)') }).click();
   const download = await downloading;
   const path = test.info().outputPath('receipt.pdf');
   await download.saveAs(path);
-  const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+  const text = await pdfFileText(path);
   expect(text).toContain(order.number);
   const receiptTitle = { ru: 'Квитанция', en: 'Receipt', ro: 'Chitanță', uk: 'Квитанція', it: 'Ricevuta' };
   expect(text).toContain(receiptTitle[shownLang]);

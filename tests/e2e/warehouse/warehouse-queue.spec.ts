@@ -1,7 +1,7 @@
 // The warehouse queue (issue 10, points 3, 4, 5, 7, 8): sort, filter and search across tabs with counts, the
 // state in the address through a reload, a bulk action with its outcome per order, the pick list and packing slips
-// read back with pdftotext, the queue as cards at 390 px, axe on the queue and the warehouse home.
-import { execFileSync } from 'node:child_process';
+// read back with PDF.js, the queue as cards at 390 px, axe on the queue and the warehouse home.
+import { pdfFileText } from '../../support/pdf-text';
 import { tr } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect, test } from '../support/fixtures';
 import {
@@ -28,9 +28,6 @@ interface ListPage {
 
 const label = (id: string, ...values: string[]) =>
   values.reduce((text, value, index) => text.replace(`{${index}}`, value), tr('ru', id));
-
-const pdfText = (path: string): string =>
-  execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
 
 /**
  * The surname to search for: of the customer with the most completed card orders who is not a test distributor.
@@ -201,7 +198,7 @@ test('the pick list and packing slips download as PDFs with the orders in them',
   await bar.getByRole('button', { name: tr('ru', 'Pick list (PDF)') }).click();
   const pick = await downloading;
   expect(pick.suggestedFilename()).toMatch(/^pick-list-\d+-2\.pdf$/);
-  const pickText = pdfText(await pick.path());
+  const pickText = await pdfFileText(await pick.path());
   expect(pickText).toContain('Лист сборки');
   for (const order of [first, second]) {
     expect(pickText).toContain(order.number);
@@ -212,7 +209,7 @@ test('the pick list and packing slips download as PDFs with the orders in them',
   const group = page.getByRole('group', { name: tr('ru', 'Print this order') });
   const slipDownload = page.waitForEvent('download');
   await group.getByRole('button', { name: tr('ru', 'Packing slips (PDF)') }).click();
-  const slipText = pdfText(await (await slipDownload).path());
+  const slipText = await pdfFileText(await (await slipDownload).path());
   expect(slipText).toContain('Упаковочный лист');
   expect(slipText).toContain(first.number);
   expect(slipText).toContain(first.customer.fullName);

@@ -1,9 +1,9 @@
 // Issue 14, point 5: a bonus statement for every closed month, on screen (JSON) and as a PDF in five languages,
 // derived from stored closed-month figures so that a new period never erases it.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../../server/db/reference.ts';
 import { formatStatementMoney, monthTitle } from '../../../../server/documents/statements/statement-pdf.ts';
+import { pdfText } from '../../../support/pdf-text.ts';
 import type { TestApp } from '../../support/app.ts';
 import { expectError } from '../account/support.ts';
 import { monthStart, startNetworkApp, userIdOf, type S } from './support.ts';
@@ -21,10 +21,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const pdfText = (bytes: Buffer): string =>
-  execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes })
-    .toString('utf8')
-    .replace(/[\s\u00a0\u202f]+/g, ' ');
+const plainPdfText = async (bytes: Buffer): Promise<string> =>
+  (await pdfText(bytes)).replace(/[\s\u00a0\u202f]+/g, ' ');
 
 describe('GET /users/statements', () => {
   it('lists every closed month of the caller, newest first, with the stored rank and bonus', async () => {
@@ -111,7 +109,7 @@ describe('GET /users/statements/{month}/{lang}', () => {
       expect(response.headers['content-disposition']).toMatch(
         new RegExp(`^attachment; filename="statement-${summary.month}-${lang}\\.pdf"`),
       );
-      const text = pdfText(response.rawPayload);
+      const text = await plainPdfText(response.rawPayload);
       const plain = (value: string) => value.replace(/[\s\u00a0\u202f]+/g, ' ');
       expect(text.toLowerCase()).toContain(plain(monthTitle(summary.month, lang)).toLowerCase());
       expect(text).toContain(plain(formatStatementMoney(summary.bonus, summary.currency, lang)));

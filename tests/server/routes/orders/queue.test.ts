@@ -2,10 +2,6 @@
  * The warehouse queue (issue 10, points 3, 4, 5, 7): sorts, filters, search with per-tab counts, the age in the
  * current status, bulk actions with per-order outcomes, the pick list and packing slips, the home's queues.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   WAREHOUSE_TAB_STATUSES,
@@ -14,6 +10,7 @@ import {
 } from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
 import { WAREHOUSE_TABS } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
+import { pdfText } from '../../../support/pdf-text.ts';
 import type { TestApp } from '../../support/app.ts';
 import {
   PARTNER,
@@ -306,16 +303,6 @@ describe('POST /orders/bulk', () => {
 });
 
 describe('print: pick list and packing slips', () => {
-  const pdfText = (bytes: Buffer): string => {
-    const dir = mkdtempSync(join(tmpdir(), 'print-'));
-    try {
-      const path = join(dir, 'file.pdf');
-      writeFileSync(path, bytes);
-      return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
   const fetchPdf = async (path: string, ids: readonly number[], lang: string, token = warehouse) =>
     t.app.inject({
       method: 'GET',
@@ -345,14 +332,14 @@ describe('print: pick list and packing slips', () => {
     expect(pick.statusCode).toBe(200);
     expect(pick.headers['content-type']).toBe('application/pdf');
     expect(String(pick.headers['content-disposition'])).toMatch(/^attachment; filename="pick-list-/);
-    const pickText = pdfText(pick.rawPayload);
+    const pickText = await pdfText(pick.rawPayload);
     expect(pickText).toContain('Pick list');
     for (const order of orders) expect(pickText).toContain(order.number);
     for (const line of lines) expect(pickText).toContain(line.sku);
 
     const slips = await fetchPdf('/orders/print/packing-slips', ids, 'ro');
     expect(slips.statusCode).toBe(200);
-    const slipText = pdfText(slips.rawPayload);
+    const slipText = await pdfText(slips.rawPayload);
     expect(slipText).toContain('Borderou de ambalare');
     for (const order of orders) {
       expect(slipText).toContain(order.number);
