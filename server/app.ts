@@ -24,6 +24,8 @@ import { registerJsonCompression } from './delivery/compress-json.ts';
 import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
+import { registerJobs, serverJobs } from './jobs/index.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 import { errorBody, HttpError } from './http/errors.ts';
 import { pageContentSecurityPolicy } from './http/page-csp.ts';
 import {
@@ -32,6 +34,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
+import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
 export interface ContractViolation {
@@ -250,6 +253,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preValidation', enforceRateLimit);
   // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
   registerEventHub(app, new EventHub(options.database.db, options.database.listen));
+  // Periodic jobs, each run once across processes (server/jobs/); BACKGROUND_JOBS=off leaves them to runNow.
+  const scheduler = new JobScheduler(options.database.db, serverJobs(config), {
+    onError: (job, error) => app.log.error({ err: error, job }, 'job failed'),
+  });
+  registerJobs(app, scheduler, config.backgroundJobs);
+  registerJobMetrics(registerMetrics(app), scheduler);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

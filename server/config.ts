@@ -55,6 +55,8 @@ export interface Config {
    * without them, plain HTTP/1.1 (behind a proxy that terminates TLS, or on a developer's machine).
    */
   tls: { certFile: string; keyFile: string } | undefined;
+  /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
+  backgroundJobs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +136,7 @@ const envSchema = z.object({
   QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
+  BACKGROUND_JOBS: boolString.default(true),
 });
 
 let devSecretWarned = false;
@@ -223,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TLS_CERT === undefined || e.TLS_KEY === undefined
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
+    backgroundJobs: e.BACKGROUND_JOBS,
   };
 }

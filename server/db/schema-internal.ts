@@ -88,3 +88,31 @@ export interface ExchangeFilePartsTable {
   /** Buffer (pg) or Uint8Array (PGlite) when read */
   bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
 }
+
+/** A periodic job that runs once across processes (migration 0009, server/jobs/scheduler.ts). */
+export interface JobsTable {
+  name: string;
+  due_at: GeneratedTimestamp;
+  /** the process holding the job while it runs; null when nobody does */
+  locked_by: string | null;
+  /** when the holder's lease runs out: past it, another process may take the job over */
+  locked_until: Timestamp | null;
+  runs: Generated<number>;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  /** the last run's failure, null after a success */
+  last_error: string | null;
+}
+
+/** A message to a person (migration 0009, server/messages/outbox.ts): written with the change that causes it. */
+export interface MessagesTable {
+  id: Generated<number>;
+  /** names the cause, so the same cause writes one message however often it is replayed */
+  key: string;
+  event: string;
+  user_id: number;
+  data: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+  /** what must not outlive delivery (a one-time link's token); cleared once the message is delivered or failed */
+  secret: string | null;
+  created_at: GeneratedTimestamp;
+}

@@ -33,6 +33,8 @@ import type {
   RateLimitsTable,
   ExchangeSessionsTable,
   ExchangeFilePartsTable,
+  JobsTable,
+  MessagesTable,
 } from './schema-internal.ts';
 
 export type * from './schema-internal.ts';
@@ -367,6 +369,8 @@ export interface DB {
   network_attention: NetworkAttentionTable;
   network_attention_periods: NetworkAttentionPeriodsTable;
   network_attention_counts: NetworkAttentionCountsTable;
+  jobs: JobsTable;
+  messages: MessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,8 @@ const TABLES = [
   'exchange_file_parts',
   'exchange_sessions',
   'idempotency_keys',
+  'jobs',
+  'messages',
   'monthly_volumes',
   'network_attention',
   'network_attention_counts',

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PUBLIC_URL: 'http://127.0.0.1:8080',
     SCRYPT_N: '1024',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    BACKGROUND_JOBS: 'false',
   });
   return { ...base, ...overrides };
 }
