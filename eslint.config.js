@@ -1,7 +1,7 @@
 // ESLint 9 flat config: typescript-eslint (type-aware), react-hooks 7, jsx-a11y, and the architecture's
-// import boundaries (see ../shared/design/architecture.md):
+// import boundaries (see docs/architecture.md):
 //   machines/**  -> xstate and openapi types only: no React, no DOM, no fetch, no src/, no server/
-//   src/**       -> never server/; inside it a one-way house (docs/decisions.md, "Inside src/"):
+//   src/**       -> never server/; inside it a one-way house (docs/adr/0004-one-way-house.md):
 //                   app/ -> features/ -> shared layer (data/ -> api/ -> i18n/; ui/ -> i18n/), no cycles;
 //                   features never import app/ or one another; views (*.tsx) never run a write themselves
 //   server/**    -> never src/

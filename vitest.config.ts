@@ -1,6 +1,6 @@
 // Vitest 4 projects:
 //   unit   - tests/machines, tests/src, tests/paths/**/*.test.ts (the browser path runs, *.spec.ts, are Playwright's),
-//            tests/support (helpers shared by the server and browser tests).
+//            tests/support (helpers shared by the server and browser tests), tests/docs (the docs' paths).
 //            Node by default; a file opts into a DOM with the docblock comment `// @vitest-environment jsdom`.
 //            Extends vite.config.ts so the Lingui macro (babel) and the .po loader work exactly as in the app.
 //   server - tests/server, Node, forks, with the storage helper's global setup (PGlite template / DATABASE_URL).
@@ -31,6 +31,7 @@ export default defineConfig({
             'tests/src/**/*.{test,spec}.{ts,tsx}',
             'tests/paths/**/*.test.{ts,tsx}',
             'tests/support/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
           ],
           environment: 'node',
           pool: 'threads',

@@ -416,7 +416,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A downline distributor's volumes of the last 12 months (issue 14, the member's card)
+         * A downline distributor's volumes of the last 12 months (the member's card)
          * @description Oldest month first, the current (open) month last; a month without a volume row is absent. 404 for anyone not below the caller (the caller's own id answers their own).
          */
         get: operations["getNetworkNodeVolumes"];
@@ -436,7 +436,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The line from the caller down to a downline distributor (issue 14, the tree's search)
+         * The line from the caller down to a downline distributor (the tree's search)
          * @description The caller first, then each sponsor in turn, the distributor last (the caller's own id answers the caller
          *     alone). The tree opens every node of this line to show a member found by search. 404 for anyone not below
          *     the caller.
@@ -1815,13 +1815,13 @@ export interface components {
              */
             workingHours: string;
             /**
-             * @description Extension (issue 13.5), always sent by this server. The opening hours as data, one entry per group of days
+             * @description Extension, always sent by this server. The opening hours as data, one entry per group of days
              *     with the same hours (empty when the stored text cannot be read).
              */
             openingHours?: components["schemas"]["OpeningHoursSpan"][];
             warehouseId: components["schemas"]["Id"];
         };
-        /** @description Extension (issue 13.5). Days (ISO numbers, 1 = Monday … 7 = Sunday) open from `opens` to `closes`. */
+        /** @description Extension. Days (ISO numbers, 1 = Monday … 7 = Sunday) open from `opens` to `closes`. */
         OpeningHoursSpan: {
             days: number[];
             opens: string;
@@ -1834,7 +1834,7 @@ export interface components {
             /** @description The name in the account's language. */
             name: string;
             /**
-             * @description Extension (issue 13.5), always sent by this server. The name in every language; the SPA shows the
+             * @description Extension, always sent by this server. The name in every language; the SPA shows the
              *     interface language's.
              */
             names?: components["schemas"]["LocalizedText"];
@@ -1980,7 +1980,7 @@ export interface components {
             items: components["schemas"]["Product"][];
         };
         /**
-         * @description Lifecycle state (`machines/order-lifecycle`, `../shared/design/order-lifecycle.md`).
+         * @description Lifecycle state (`machines/order-lifecycle`, `docs/order-lifecycle.md`).
          * @enum {string}
          */
         OrderStatus: "placed" | "awaiting_warehouse" | "checking" | "awaiting_distributor" | "confirmed" | "prepared" | "ready" | "pickup_requested" | "delivery_requested" | "delivery_processing" | "sent" | "in_delivery" | "received" | "completed" | "sent_to_1c" | "rejected" | "cancelled_by_distributor" | "cancelled_by_warehouse";
@@ -2021,7 +2021,7 @@ export interface components {
             /** @description The name in the request's language (`Accept-Language`). */
             name: string;
             /**
-             * @description Extension (issue 13.5), always sent by this server. The name in every language; the SPA shows the
+             * @description Extension, always sent by this server. The name in every language; the SPA shows the
              *     interface language's.
              */
             names?: components["schemas"]["LocalizedText"];
@@ -3092,7 +3092,7 @@ export interface operations {
                 /** @description Sort direction; `desc` by default (`asc` for `name`). */
                 order?: "asc" | "desc";
                 /**
-                 * @description Only the members who need attention (issue 14): `pv_zero` PV 0 this period; `below_active` PV below the
+                 * @description Only the members who need attention: `pv_zero` PV 0 this period; `below_active` PV below the
                  *     active threshold (25) this period; `no_orders` no order placed in the last `periods` periods (this one
                  *     included); `rank_drop` leaders (manager and up) whose paid-as rank of the last closed month is below the
                  *     month before. Within the caller's downline, as every other filter.

@@ -1,14 +1,14 @@
 /**
  * `npm run bench:genealogy -- [--data-dir DIR] [--dist DIR] [--requests N] [--expansions N] [--pan-drags N]`
  *
- * A benchmark of the drawn genealogy (issue 14 point 3), not a test (not in `npm test`). It runs on the large data
- * set in its own PGlite data directory (`.tmp/genealogy-data` by default): when the directory has no large set yet,
- * it is built like `npm run bench:api` builds its own (migrations, the demo seed, then `seedLarge` with 100,000
- * distributors under partner@demo.test; about 80 s, once). The large seed gives every member 1–4 recruits, so no
- * node has 500 children: the benchmark then adds 500 distributors under the first member of partner@demo.test's
- * first line, once (the data dir keeps them), and says so. Then it starts the reference server on that directory
- * with the built SPA (`--dist`, rebuilt with `vite build --outDir` when missing or older than the sources) and
- * measures:
+ * A benchmark of the drawn genealogy (docs/adr/0035-drawn-genealogy.md), not a test (not in `npm test`). It
+ * runs on the large data set in its own PGlite data directory (`.tmp/genealogy-data` by default): when the
+ * directory has no large set yet, it is built like `npm run bench:api` builds its own (migrations, the demo
+ * seed, then `seedLarge` with 100,000 distributors under partner@demo.test; about 80 s, once). The large seed
+ * gives every member 1–4 recruits, so no node has 500 children: the benchmark then adds 500 distributors
+ * under the first member of partner@demo.test's first line, once (the data dir keeps them), and says so. Then
+ * it starts the reference server on that directory with the built SPA (`--dist`, rebuilt with
+ * `vite build --outDir` when missing or older than the sources) and measures:
  *
  * 1. the server: a node's children page (`GET /users/my-network/{id}?pageSize=50`, the page the tree asks for) over
  *    nodes with children and over the 500-children node's pages, the root, the search, and the line down to a deep

@@ -7,8 +7,8 @@
 // session chunk where the screen waits for it, the screen's chunks); every route's lazy chunk with its own imports
 // (beyond the up-front JS and the session chunk, from dist/.vite/manifest.json). Sizes are gzip level 9 (node:zlib).
 //
-// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default the goal of issue 16: 1.6x) or a
-// route's own JS is over ROUTE_LIMIT.
+// Fails when the up-front ratio is over MAX_RATIO (BUDGET_MAX_RATIO, default the goal: 1.6x;
+// docs/adr/0055-js-budget.md) or a route's own JS is over ROUTE_LIMIT.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';

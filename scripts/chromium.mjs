@@ -1,5 +1,6 @@
-// Where Chromium is and how to launch it headless on this kind of machine (see ../shared/design/stack.md).
-// Order: $CHROME_PATH, Debian's /usr/bin/chromium, then Playwright's own downloaded browser (a developer elsewhere).
+// Where Chromium is and how to launch it headless on this kind of machine (see docs/architecture.md, "Stack
+// notes"). Order: $CHROME_PATH, Debian's /usr/bin/chromium, then Playwright's own downloaded browser (a
+// developer elsewhere).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

@@ -1,6 +1,7 @@
 /**
- * The server-sent half of `npm run i18n:check` (issue 13.5), run by `scripts/i18n-check.mjs`: what the server sends
- * for people to read must be translatable by the SPA or translated already.
+ * The server-sent half of `npm run i18n:check` (docs/adr/0046-server-sends-codes.md), run by
+ * `scripts/i18n-check.mjs`: what the server sends for people to read must be translatable by the SPA or
+ * translated already.
  * - every error code's title and message exist in all five languages, and differ from English outside English;
  * - every demo warehouse and pickup point has a name in all five languages;
  * - every stored opening-hours text reads as data (`openingHours`), so the SPA writes it with local day names;

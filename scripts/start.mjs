@@ -1,7 +1,8 @@
 // `npm start`: build the SPA when dist/ is missing or older than its sources (skip with --no-build, as
 // `npm run preview` does), then run the reference server (server/main.ts through node_modules/.bin/tsx) with
-// APP_DIST=dist so the app and /api/v3 share one origin. PORT defaults to 8080; every other variable of
-// docs/decisions.md passes through. The server prints the URL and the demo logins. Stops with the server.
+// APP_DIST=dist so the app and /api/v3 share one origin. PORT defaults to 8080; every other variable of the
+// configuration (README, server/config.ts) passes through. The server prints the URL and the demo logins.
+// Stops with the server.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -157,7 +157,7 @@ export function urlHost(host: string): string {
 }
 
 /**
- * Reads and validates the server configuration (docs/decisions.md, "Reference server configuration").
+ * Reads and validates the server configuration (docs/adr/0017-configuration.md; the README's table).
  * Empty variables count as unset. Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -116,7 +116,7 @@ export const authMachine = authSetup.createMachine({
          * most ~24.8 days; `armExpiryTimer` notes when it is capped, and a capped timer only re-arms.
          */
         expiry: expiryState,
-        /** Issue 13: the language chosen on the login page is saved to the account (`POST /users/lang`). */
+        /** The language chosen on the login page is saved to the account (`POST /users/lang`). */
         loginLanguage: loginLanguageState,
       },
     },

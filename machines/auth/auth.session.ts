@@ -173,7 +173,7 @@ export const expiryState = authSetup.createStateConfig({
 });
 
 /**
- * Issue 13: the language chosen on the login page wins over the account's stored one (the profile region applies
+ * The language chosen on the login page wins over the account's stored one (the profile region applies
  * it) and is saved to the account once `/users/me` has answered, so a late read cannot bring the old one back.
  * A failed save is only logged: the interface keeps the chosen language for this session.
  */

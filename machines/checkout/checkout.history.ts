@@ -2,9 +2,9 @@ import { GUIDED_STEPS, type CheckoutView, type GuidedStep } from './checkout.sel
 import type { CheckoutEvent } from './checkout.types.ts';
 
 /**
- * The checkout in the browser's history (issue 13.3): each guided step is an entry (`?checkout=<step>`), the
- * placed order's summary one more (`placed`). Back and forward move the machine with its own events, so nothing
- * typed is lost and every guard still applies; the bag itself has no entry.
+ * The checkout in the browser's history (docs/adr/0029-checkout.md): each guided step is an entry
+ * (`?checkout=<step>`), the placed order's summary one more (`placed`). Back and forward move the machine
+ * with its own events, so nothing typed is lost and every guard still applies; the bag itself has no entry.
  */
 export type HistoryPlace = GuidedStep | 'placed';
 

@@ -11,10 +11,10 @@ import {
 } from '../order-lifecycle/order-lifecycle.types.ts';
 
 /**
- * What an order waits for from its distributor (issue 13.1), decided by the lifecycle machine's rules for the
- * distributor role: the one next step, or `null` when the order waits for nobody but the warehouse (or nobody).
- * The my-orders list badges these rows, the server sorts them to the top of Current (from `attentionCombinations`),
- * Main shows them as a card.
+ * What an order waits for from its distributor (docs/adr/0025-what-waits-for-the-distributor.md), decided by
+ * the lifecycle machine's rules for the distributor role: the one next step, or `null` when the order waits
+ * for nobody but the warehouse (or nobody). The my-orders list badges these rows, the server sorts them to
+ * the top of Current (from `attentionCombinations`), Main shows them as a card.
  */
 export type OrderAttention =
   /** A partial confirmation waits for an answer. */

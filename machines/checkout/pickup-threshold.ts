@@ -1,7 +1,7 @@
 /**
  * The pickup threshold labels of spec section 9 ("PV greater than 0, and PV at least 25 points for active and
  * qualified distributors"), evaluated for the distributor's personal volume (PV) of the current period once the
- * bag is ordered. They inform; they never block an order (see docs/decisions.md, "Pickup threshold").
+ * bag is ordered. They inform; they never block an order (docs/adr/0022-pickup-threshold.md).
  */
 export interface ThresholdStatus {
   /** PV of the period before this bag. */

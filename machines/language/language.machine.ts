@@ -27,7 +27,7 @@ export interface LanguageContext {
   pending: string | null;
   /**
    * The language the visitor chose while signed out (on the login page), or null when they chose none: sign-in
-   * keeps it over the account's stored one and saves it (issue 13.5). A signed-in choice clears it.
+   * keeps it over the account's stored one and saves it (docs/adr/0045-languages.md). A signed-in choice clears it.
    */
   signedOutChoice: string | null;
   /**

@@ -9,8 +9,8 @@ import type {
 } from './order-bulk.types';
 
 /**
- * The warehouse's bulk work over the queue (issue 10, point 4): a selection of orders, each with the version the
- * clerk saw, and one action over the ones the lifecycle allows, answered per order.
+ * The warehouse's bulk work over the queue (docs/adr/0028-warehouse-queue.md): a selection of orders, each
+ * with the version the clerk saw, and one action over the ones the lifecycle allows, answered per order.
  *
  * selecting --bulk.submit (some eligible)--> submitting --done--> selecting (results shown)
  *                                                      --error--> selecting (error shown, selection kept)

@@ -1,5 +1,5 @@
 /**
- * Types of the warehouse's bulk work (issue 10, point 4): what a row offers to the selection, what is sent, and
+ * Types of the warehouse's bulk work: what a row offers to the selection, what is sent, and
  * what comes back per order. Plain data shared by the machine, its selectors and the app's actors.
  */
 import type {

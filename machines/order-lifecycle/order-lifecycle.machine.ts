@@ -18,14 +18,14 @@ import type {
  * `isPaymentProvider`), then the business guards. Context holds only the order facts the guards need, and the
  * lines/totals a partial confirmation changes (recomputed with `computeTotals`).
  *
- * Where this differs from `shared/design/order-lifecycle.md`, and why:
+ * Where this differs from the first proposal (docs/order-lifecycle.md, docs/adr/0018-order-lifecycle.md), and why:
  * 1. No extra payment state for "card order, amount not final yet": `not_required` means "nothing to pay now". The
  *    payment region leaves it by an eventless transition when a card order's lifecycle enters `confirmed` (the amount
  *    is final there, after any partial confirmation), so the API keeps the four payment values of the brief.
  * 2. Payment events are accepted only while the lifecycle is `confirmed`: before, nothing is due; after, the order is
  *    either prepared (hence paid) or cancelled, and a late success from the provider must not be recorded as paid
  *    (refunds are out of scope). `payment.retry` is the distributor asking for a new payment link after a failure.
- * 3. `order.confirmPartial` also needs a comment: issue 4 asks for a required note to the distributor.
+ * 3. `order.confirmPartial` also needs a comment: the distributor must be told why their order changed.
  * 4. `order.reject` (fully out of stock) has no stock guard: the machine knows stock only when the server passes
  *    `available` per line, and the warehouse may reject for reasons stock does not show; its comment is optional.
  *    `order.confirm` is refused when a known stock is short (`everyLineAvailable`).

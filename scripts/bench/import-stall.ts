@@ -4,8 +4,8 @@
  *
  * Over real HTTP against a listening app: `GET /users/me` as a distributor, sequentially, first idle (`--samples`
  * times), then while 1C uploads one file of `--documents` (default 5,000) `Документ` in parts of `file_limit` and the
- * last part is applied; the calls go on until the import's answer arrives. Goal (issue 12): p95 during the import
- * ≤ 3 × idle p95. The import must answer `success`.
+ * last part is applied; the calls go on until the import's answer arrives. Goal (docs/adr/0037-1c-import.md):
+ * p95 during the import ≤ 3 × idle p95. The import must answer `success`.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';

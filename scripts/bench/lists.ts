@@ -1,9 +1,9 @@
 /**
- * The lists' cost against the size of the data (issue 16), part of `npm run bench:api`: the same calls on the demo
- * set and on the large set (demo + `seedLarge`: 100k distributors, 100k orders at warehouse 1), both apps running in
- * this process at once and called in turn (so a busy machine slows both alike), each call's p50 printed as a ratio to
- * `GET /users/me` on the same database, and the growth of that ratio from the demo set to the large one.
- * Goals: every list's growth ≤ 1.5× and ratio ≤ 5×.
+ * The lists' cost against the size of the data (docs/adr/0040-lists-at-constant-cost.md), part of
+ * `npm run bench:api`: the same calls on the demo set and on the large set (demo + `seedLarge`: 100k distributors,
+ * 100k orders at warehouse 1), both apps running in this process at once and called in turn (so a busy machine slows
+ * both alike), each call's p50 printed as a ratio to `GET /users/me` on the same database, and the growth of that
+ * ratio from the demo set to the large one. Goals: every list's growth ≤ 1.5× and ratio ≤ 5×.
  *
  * Data: two PGlite templates under `.tmp/lists-bench-<hash>/` (hash of `server/db` and `server/seed` and the sizes),
  * built once; every run works on fresh copies, vacuumed and analysed (PGlite runs no autovacuum).
@@ -229,7 +229,7 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
       'downline search',
       { path: `/users/my-network/search?page=1&pageSize=${PAGE_SIZE}&q=${memberTerm}`, token: partner },
     ],
-    // Who needs attention (issue 14 point 4): the default order reads the maintained table (migration 0008).
+    // Who needs attention: the default order reads the maintained table (migration 0008).
     ...(['pv_zero', 'below_active', 'no_orders', 'rank_drop'] as const).map(
       (kind) =>
         [
@@ -237,7 +237,7 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
           { path: `/users/my-network/search?page=1&pageSize=${PAGE_SIZE}&attention=${kind}`, token: partner },
         ] as const,
     ),
-    // The warehouse queue (issue 10): a sort, a filter and a search together; a sort and a filter; the home.
+    // The warehouse queue: a sort, a filter and a search together; a sort and a filter; the home.
     [
       'queue: sort + filter + search',
       {
@@ -273,7 +273,10 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
   };
 }
 
-/** The warehouse queue's goal (issue 10): its first page with a sort, a filter and a search, p95 on PGlite. */
+/**
+ * The warehouse queue's goal (docs/adr/0028-warehouse-queue.md): its first page with a sort, a filter and a search,
+ * p95 on PGlite.
+ */
 export const QUEUE_GOAL_P95_MS = 30;
 
 const percentile = (samples: readonly number[], q: number): number => {
@@ -363,7 +366,7 @@ export async function benchLists(options: ListsBenchOptions): Promise<boolean> {
   log(line(header));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) log(line(row));
-  // The queue's absolute goal (issue 10): p95 on the large set.
+  // The queue's absolute goal: p95 on the large set.
   const queueCalls = names.filter((name) => name.startsWith('queue'));
   log(
     `\nThe warehouse queue on the large set (${options.orders} orders), goal p95 <= ${QUEUE_GOAL_P95_MS} ms:`,

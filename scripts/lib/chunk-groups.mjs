@@ -1,7 +1,7 @@
 // How the build groups the code into chunks (vite.config.ts, `build.rolldownOptions.output.codeSplitting`). Left to
 // itself the bundler makes one chunk per set of screens sharing a module: 40-odd chunks of 0.2-5 kB, and a signed-in
-// first screen asked for 30 files before it could render (over HTTP/1.1, six at a time, a round trip each). Two
-// named groups instead:
+// first screen asked for 30 files before it could render (over HTTP/1.1, six at a time, a round trip each). Three
+// named groups instead (docs/adr/0057-chunks-by-role.md):
 // - `app`: the entry's static graph (React, the router, Lingui, the shell), which the bundler would otherwise split
 //   into the entry and three small chunks it shares with lazy ones; the entry file itself only imports it. Exactly
 //   the modules the first paint needs, so the up-front JS is unchanged, in fewer files.
@@ -11,9 +11,9 @@
 //   the entry, and the application code that at least `SHARED_BY` signed-in screens need beyond the entry (the
 //   order rules, formats, empty and failure states, pagers, lists' data), and the signed-in layout's lazy parts
 //   (the header's bag link).
-// Left to the bundler's automatic chunking: the logged-out login screen's code (it paints without the session), a
-// screen's own code, and libraries only some screens use (zod's schemas, Radix tabs): no screen downloads a large
-// library it does not use.
+// - `login`: the logged-out login screen's own application code (it paints without the session), in one file.
+// Left to the bundler's automatic chunking: a screen's own code, and libraries only some screens use (zod's schemas,
+// Radix tabs): no screen downloads a large library it does not use.
 import { resolve } from 'node:path';
 import { readScreenRoutes } from './screen-routes.mjs';
 

@@ -5,7 +5,8 @@ const responseAjv = createAjv({ coerce: false });
 
 /**
  * Refusals of the request pipeline any operation may answer (body too large, URL too long, content type not
- * accepted), in the shape of the operation's 400 (openapi/api-v3.yaml, `ErrorCode`; docs/decisions.md, "Bad input").
+ * accepted), in the shape of the operation's 400 (openapi/api-v3.yaml, `ErrorCode`;
+ * docs/adr/0009-bad-input-never-500.md).
  */
 export const PIPELINE_REFUSALS: ReadonlySet<number> = new Set([413, 414, 415]);
 

@@ -10,7 +10,7 @@ export interface ErrorText {
 }
 
 /**
- * Title and message of every error code of docs/decisions.md, in every language.
+ * Title and message of every error code (docs/adr/0008-error-shape.md), in every language.
  * A new code is added here first; `ErrorCode` is derived from this table, so nothing can throw an untranslated code.
  */
 export const ERROR_MESSAGES = {

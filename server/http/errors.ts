@@ -10,7 +10,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** The error body of every 4xx/5xx answer (docs/decisions.md, "Errors"). */
+/** The error body of every 4xx/5xx answer (docs/adr/0008-error-shape.md). */
 export interface ErrorBody {
   code: ErrorCode;
   status: number;

@@ -2,7 +2,8 @@
  * Text PostgreSQL cannot store: the NUL character (refused in `text` and `jsonb`: "invalid byte sequence for
  * encoding UTF8") and unpaired UTF-16 surrogates (refused in `jsonb` as "\ud800"-style escapes, silently replaced in
  * `text`). A request carrying either in any string — path, query or body value, or a body key — is refused with 400
- * `VALIDATION_FAILED` before a handler runs (docs/decisions.md, "Bad input"), instead of failing in the database.
+ * `VALIDATION_FAILED` before a handler runs (docs/adr/0009-bad-input-never-500.md), instead of failing in the
+ * database.
  */
 import type { ErrorDetail } from './errors.ts';
 

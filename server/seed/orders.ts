@@ -1,6 +1,6 @@
 /**
  * Demo orders: each is walked from creation to its target status along the order lifecycle
- * (`shared/design/order-lifecycle.md`), writing a history entry per step, so status, history, lines, quantities,
+ * (`docs/order-lifecycle.md`), writing a history entry per step, so status, history, lines, quantities,
  * totals, payment state and version always agree (version = number of history entries).
  */
 import type { OrderStatus } from '../db/reference.ts';

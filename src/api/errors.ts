@@ -1,7 +1,8 @@
 /**
  * Spec section 8: the one shape every failed call takes. A failure with a body is that body plus `status`
  * (the HTTP status, 500 when there is none); a failure without one is `status` and `message` (the error's
- * text, or 'Unknown error'). Server bodies carry `code`, `title`, `message` and `translations` (docs/decisions.md).
+ * text, or 'Unknown error'). Server bodies carry `code`, `title`, `message` and `translations`
+ * (docs/adr/0008-error-shape.md).
  */
 export type ApiError = {
   status: number;

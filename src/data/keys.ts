@@ -21,7 +21,7 @@ export interface WarehouseListParams {
   q: string;
   page: number;
   pageSize: number;
-  /** The queue's sort, filters and keyset (issue 10); absent means the server's default. */
+  /** The queue's sort, filters and keyset; absent means the server's default. */
   sort?: WarehouseListQuery['sort'];
   dir?: WarehouseListQuery['dir'];
   delivery?: WarehouseListQuery['delivery'];

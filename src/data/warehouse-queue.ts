@@ -1,5 +1,5 @@
 /**
- * The warehouse queue's calls besides the list (issue 10): the home's queues, bulk actions, and the print PDFs;
+ * The warehouse queue's calls besides the list: the home's queues, bulk actions, and the print PDFs;
  * and `queueQuery`, the list's sort, filters and keyset as the contract's query.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -34,9 +34,9 @@ function runs(days: readonly number[]): Array<[number, number]> {
 }
 
 /**
- * Opening hours in the interface language (issue 13.5): day names and times from `Intl`, ranges with an en dash —
- * "Mon–Fri 09:00 AM–07:00 PM" in English, "пн–пт 09:00–19:00" in Russian. `fallback` (the stored text) when the
- * server sent no spans.
+ * Opening hours in the interface language (docs/adr/0046-server-sends-codes.md): day names and times from
+ * `Intl`, ranges with an en dash — "Mon–Fri 09:00 AM–07:00 PM" in English, "пн–пт 09:00–19:00" in Russian.
+ * `fallback` (the stored text) when the server sent no spans.
  */
 export function formatOpeningHours(
   spans: readonly OpeningHoursSpan[] | undefined,

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The live-update event log and what several server processes on one database share (docs/decisions.md,
- * "Live events and many processes"):
+ * The live-update event log and what several server processes on one database share
+ * (docs/adr/0042-live-event-log.md, docs/adr/0014-rate-limits-in-the-database.md):
  *
  * - `events`: a bounded log of what changed (orders, bags, presence, sessions). Rows are appended by triggers in
  *   the same transaction as the change, whoever writes (API, 1C exchange, payment provider, plain SQL), and every

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lists at constant cost (issue 16):
+ * Lists at constant cost (docs/adr/0040-lists-at-constant-cost.md):
  *
  * - `pg_trgm` and GIN trigram indexes on the lowered texts the warehouse search and the downline search match with
  *   `like '%q%'` (name, e-mail, PRN, phone: stored generated columns `search_*` of `users`), so a search reads the

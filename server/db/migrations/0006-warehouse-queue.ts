@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The warehouse queue (issue 10, points 3, 4, 7):
+ * The warehouse queue (docs/adr/0028-warehouse-queue.md, docs/adr/0026-tab-counts-by-triggers.md):
  *
  * - `orders.status_changed_at`: when the order entered its current status (the queue's "age in this status" and
  *   the warehouse home's oldest waiting order). Kept by a trigger on `orders`, so every writer (the lifecycle's

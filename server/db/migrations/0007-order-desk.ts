@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The order desk (issue 10):
+ * The order desk (docs/adr/0019-stock-held-by-orders.md):
  *
  * - `products.stock` may fall below zero. It is the free stock after every open order's hold; a count that finds
  *   fewer units on the shelf than the open orders hold leaves it negative, and those orders' lines show as short

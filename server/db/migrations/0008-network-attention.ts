@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { ACTIVE_PV, RANKS } from '../reference.ts';
 
 /**
- * "Who needs attention" at constant cost (issue 14 point 4): `network_attention` holds, per period (month start), one
- * row per distributor with what the four filters ask (this period's PV, the last order, whether a leader dropped rank
- * between the two closed months before the period) and their materialised path in the "C" collation. Partial indexes
- * `(period, path) where <filter>` make a page of matches inside a downline one index range in tree order (a path
- * prefix), whatever the size of the network.
+ * "Who needs attention" at constant cost (docs/adr/0032-attention-table.md): `network_attention` holds, per
+ * period (month start), one row per distributor with what the four filters ask (this period's PV, the last
+ * order, whether a leader dropped rank between the two closed months before the period) and their
+ * materialised path in the "C" collation. Partial indexes `(period, path) where <filter>` make a page of
+ * matches inside a downline one index range in tree order (a path prefix), whatever the size of the network.
  *
  * - A period's rows are written once, on its first use (`network_attention_fill(period)`, called by
  *   server/domain/network/attention.ts), which also drops the rows of older periods; `network_attention_periods`

@@ -1,5 +1,5 @@
 /**
- * The warehouse's print documents (issue 10, point 5), laid out by `renderPdf` in the brand fonts:
+ * The warehouse's print documents, laid out by `renderPdf` in the brand fonts:
  *
  * - the pick list: the products of the orders merged (name, SKU, quantity to pick, the orders that need it), then
  *   each order's own lines, so one sheet serves a picking round and each order's check;

@@ -2,7 +2,7 @@
  * The shopping bag (`carts` rows, one per user and product) as the contract's Cart, and its clearing.
  * Used by the cart routes and by order creation (which reads the bag and empties it in its transaction).
  *
- * Money (docs/decisions.md, "Money on carts and orders"): a line's `amount` = quantity × (promoPrice ?? price);
+ * Money (docs/adr/0007-api-conventions.md): a line's `amount` = quantity × (promoPrice ?? price);
  * totals: `amount` = Σ quantity × price (list prices), `discount` = amount − Σ line amounts (promotion savings),
  * `finalCost` = amount − discount, `points` = Σ quantity × points, `itemCount` = Σ quantity.
  * Lines come in the order they were first added (`added_at`, then product id).

@@ -4,9 +4,9 @@
  * - `category`: a real category, or `with_points` (points > 0) / `without_points` (points = 0).
  * - `q`: case-insensitive substring of the SKU or the name in any language, over the generated column
  *   `products.search` (`lower(sku || names…)`, migration 0001) with `LIKE`; `%`, `_` and `\` in `q` are literal.
- *   PGlite has no pg_trgm, so there is no trigram index: at catalogue sizes (hundreds to a few thousand rows) a
- *   scan of one short text column is well under a millisecond per hundred rows. On PostgreSQL a
- *   `gin (search gin_trgm_ops)` index would serve the same query unchanged.
+ *   No trigram index: at catalogue sizes (hundreds to a few thousand rows) a scan of one short text column is
+ *   well under a millisecond per hundred rows. Should the catalogue grow, a `gin (search gin_trgm_ops)` index
+ *   (pg_trgm is loaded on both databases, migration 0005) would serve the same query unchanged.
  * - `sort`: `popular` (units ordered over all orders, most first; the ranking is cached, see `popularity.ts`), `name` (in `lang`, ICU root collation so that
  *   `Ș` sorts beside `S` and `Ё` beside `Е`), `price` (effective unit price: the promotion price when one is in
  *   force), `points`, `newest` (created_at). Direction: `asc` for name and price, `desc` otherwise, unless `order`

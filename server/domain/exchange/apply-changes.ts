@@ -187,9 +187,10 @@ async function applyDocument(
  *
  * Between documents it rests on a timer as long as the document took (at most `IMPORT_REST_MS`): on PGlite every
  * query completes synchronously in WASM and its promise settles as a microtask, so a loop of 5,000 documents would
- * never let the server read another request until the whole file was done (issue 12 measured 35 s of a stalled
- * API); a timer returns to the event loop, and resting as long as the work leaves the database free half the time,
- * so a request waits behind at most one document (docs/decisions.md, "1C exchange"; `scripts/bench/import-stall.ts`).
+ * never let the server read another request until the whole file was done (an import of 2 MB once stalled the API
+ * for 35 s); a timer returns to the event loop, and resting as long as the work leaves the database free half the
+ * time, so a request waits behind at most one document (docs/adr/0037-1c-import.md;
+ * `scripts/bench/import-stall.ts`).
  */
 export async function applyIncomingDocuments(
   db: Kysely<DB>,

@@ -1,5 +1,5 @@
 /**
- * "Who needs attention" in My Network (issue 14): `searchMyNetwork`'s `attention` filter.
+ * "Who needs attention" in My Network (docs/adr/0032-attention-table.md): `searchMyNetwork`'s `attention` filter.
  *
  * - `attentionPage`: the default order (no `sort` asked), at constant cost from the maintained per-period table
  *   `network_attention` (migration 0008): a page is one range of the filter's partial index within the caller's

@@ -1,6 +1,6 @@
 /**
  * The contract's qualifications of a period (`QualificationCode`), computed from the month's volumes, the
- * genealogy and the stored programme qualifications. Definitions (docs/decisions.md, "Network and volumes"):
+ * genealogy and the stored programme qualifications. Definitions (docs/adr/0030-volumes-ranks-qualifications.md):
  * - `active`: PV of the month at least 25;
  * - `qualified`: active and meeting the requirements of the distributor's rank in the month;
  * - `fast_start`: a new distributor (the month falls in the first three months after signing) with at least three

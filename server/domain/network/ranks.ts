@@ -3,9 +3,8 @@
  * computes paid-as ranks with them and the marketing-plan PDF prints them); this module only reads them and
  * translates a stored rank code into the contract's `Rank` enum.
  *
- * The contract's enum and the stored ladder do not name the same ranks (see the report in docs/decisions.md,
- * "Network and volumes"): codes present in both are kept, the others go to the nearest contract code.
- * When the two vocabularies are made to agree, `API_RANK` becomes the identity.
+ * The contract's `Rank` enum is this ladder (docs/adr/0030-volumes-ranks-qualifications.md), so `API_RANK` is the
+ * identity; it stays a table so that a stored code the contract does not know falls to the ladder's first step.
  */
 import type { components } from '../../../openapi/schema.d.ts';
 import { ACTIVE_PV, RANKS, rankIndex, type Localized, type Rank } from '../../db/reference.ts';

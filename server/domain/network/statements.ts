@@ -1,7 +1,8 @@
 /**
- * Bonus statements (issue 14): for every closed month, the distributor's volumes, paid-as rank and each bonus with
- * how the marketing plan computes it. A statement is derived from stored closed-month rows (`monthly_volumes` of the
- * distributor and of their first line for that month), which no later period rewrites: it is kept forever.
+ * Bonus statements (docs/adr/0033-bonus-statements.md): for every closed month, the distributor's volumes,
+ * paid-as rank and each bonus with how the marketing plan computes it. A statement is derived from stored
+ * closed-month rows (`monthly_volumes` of the distributor and of their first line for that month), which no
+ * later period rewrites: it is kept forever.
  *
  * The marketing plan's differential group bonus (the same rule the seed applies when it closes a month):
  * - active months only (PV ≥ ACTIVE_PV);

@@ -1,7 +1,8 @@
 /**
- * The sort key that puts orders waiting for their distributor first (issue 13.1). The rule is the lifecycle
- * machine's (`orderAttention` in `machines/checkout/order-attention.ts`): its combinations of status, payment state,
- * payment method and delivery type become one `case` expression, so SQL and SPA cannot disagree.
+ * The sort key that puts orders waiting for their distributor first
+ * (docs/adr/0025-what-waits-for-the-distributor.md). The rule is the lifecycle machine's (`orderAttention` in
+ * `machines/checkout/order-attention.ts`): its combinations of status, payment state, payment method and
+ * delivery type become one `case` expression, so SQL and SPA cannot disagree.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { attentionCombinations } from '../../../machines/checkout/order-attention.ts';

@@ -7,12 +7,13 @@
  * `orders_warehouse_list_idx`, merged), then summarised by primary key; the tab counts come from `order_counts`
  * (kept by triggers); the total of a page without a search is the sum of those counts.
  *
- * The warehouse queue (issue 10) adds sorts, filters and the age in the current status: another sort walks, per
+ * The warehouse queue adds sorts, filters and the age in the current status: another sort walks, per
  * status of the tab, that column's index (migration 0006) and merges; every tab's count reflects the search and
  * the filters: delivery and payment filters alone sum `order_facet_counts` (triggers), a search or a day range
  * counts its matches per tab in one grouped query. Keyset paging (`after`) stays with the default
- * newest-first order, which the screen's "next page" uses; other sorts page by offset (documented in
- * docs/decisions.md): a queue is worked from its first pages, and the offset walk stays within one index per status.
+ * newest-first order, which the screen's "next page" uses; other sorts page by offset
+ * (docs/adr/0028-warehouse-queue.md): a queue is worked from its first pages, and the offset walk stays within one
+ * index per status.
  */
 import {
   DISTRIBUTOR_TAB_STATUSES,
@@ -76,7 +77,8 @@ export async function listUserOrders(
     page = page.where('o.status', 'in', statuses);
     count = count.where('status', 'in', statuses);
   }
-  // Issue 13.1: in Current, the orders waiting for the distributor come first.
+  // In Current, the orders waiting for the distributor come first
+  // (docs/adr/0025-what-waits-for-the-distributor.md).
   if (tab === 'current') page = page.orderBy(attentionRank());
   const [rows, total] = await Promise.all([
     page

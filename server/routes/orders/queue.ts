@@ -1,5 +1,5 @@
 /**
- * The warehouse queue's routes besides the list (issue 10): the home's queues, bulk actions, and the pick list and
+ * The warehouse queue's routes besides the list: the home's queues, bulk actions, and the pick list and
  * packing slips. Staff only (the contract's `x-roles`), their own warehouse only: another warehouse's orders are
  * `not_found` in a bulk answer and 404 in a print.
  */

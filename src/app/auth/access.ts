@@ -10,10 +10,10 @@ const STAFF: readonly SignedInRole[] = ['warehouse', 'partner_warehouse'];
 const ALL: readonly SignedInRole[] = ['partner', 'partner_warehouse', 'warehouse', 'user'];
 
 /**
- * Which roles may use each signed-in screen (issue 13.4; spec section 6): shopping needs a partner contract or a
- * customer account, the business screens a partner contract, the warehouse desk a warehouse. The navigation of
- * `nav-items.ts` shows a subset of this; a screen outside it shows "Not available for your account".
- * `/dashboard` is not here: a USER is sent on to /personal (`NotForUserRole`).
+ * Which roles may use each signed-in screen (spec section 6; docs/adr/0011-roles-and-ownership.md): shopping
+ * needs a partner contract or a customer account, the business screens a partner contract, the warehouse desk
+ * a warehouse. The navigation of `nav-items.ts` shows a subset of this; a screen outside it shows "Not
+ * available for your account". `/dashboard` is not here: a USER is sent on to /personal (`NotForUserRole`).
  */
 const ACCESS: ReadonlyArray<readonly [string, readonly SignedInRole[]]> = [
   [PATHS.personal, ALL],

@@ -84,8 +84,9 @@ export function NotForUserRole() {
 }
 
 /**
- * The signed-in screen, or "Not available for your account" when the role may not use it (issue 13.4): the layout
- * renders this in place of its outlet, so the page keeps the header and its navigation home.
+ * The signed-in screen, or "Not available for your account" when the role may not use it
+ * (docs/adr/0011-roles-and-ownership.md): the layout renders this in place of its outlet, so the page keeps
+ * the header and its navigation home.
  */
 export function RoleOutlet() {
   const { pathname } = useLocation();

@@ -11,7 +11,7 @@ import './action-needed-card.css';
 const SHOWN_AT_MOST = 3;
 
 /**
- * Main's "Action needed" card (issue 13.1): the orders that wait for the distributor, each with its next step as a
+ * Main's "Action needed" card: the orders that wait for the distributor, each with its next step as a
  * direct link. The server sorts them to the top of Current, so its first page holds them; nothing is shown when no
  * order waits (or while the list loads: the card is a shortcut, the orders page stays the full view).
  */

@@ -37,7 +37,8 @@ export default function LoginPage() {
     return descriptor === null ? null : i18n._(descriptor);
   };
 
-  // A language chosen here wins over the account's stored one (issue 13.5); without a choice the account's applies.
+  // A language chosen here wins over the account's stored one (docs/adr/0045-languages.md); without one the
+  // account's applies.
   const chosenLanguage = LanguageContext.useSelector(selectSignedOutChoice);
   const language = LanguageContext.useActorRef();
   const onSubmit = handleSubmit(({ email, password }) => {

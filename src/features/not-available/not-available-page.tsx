@@ -4,7 +4,7 @@ import { buttonClassName } from '../../ui/button.tsx';
 import { PATHS } from '../../ui/paths.ts';
 
 /**
- * A signed-in screen the account's role may not use (issue 13.4): says so plainly and offers the way home, instead
+ * A signed-in screen the account's role may not use: says so plainly and offers the way home, instead
  * of the connection error a 403 would otherwise become.
  */
 export function NotAvailablePage() {

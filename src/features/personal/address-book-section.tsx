@@ -37,7 +37,8 @@ function AddressItem({ address, actorRef }: { address: BookAddress; actorRef: Ad
     if (confirming && !deleting) confirmPanel.current?.querySelector('button')?.focus();
   }, [confirming, deleting]);
   const text = formatAddress(address);
-  // Repeated buttons name their object (issue 13.6): "Edit address: bd. Dacia 47".
+  // Repeated buttons name their object, so a screen reader's list of buttons tells them apart: "Edit address:
+  // bd. Dacia 47".
   const short = `${address.street} ${address.house}`;
   const labelId = `address-${address.id}`;
   return (

@@ -1,4 +1,4 @@
-// Issue 14, points 1 and 2: the charts' month labels never overlap, their tooltips give exact figures, and Main's
+// The charts' month labels never overlap, their tooltips give exact figures, and Main's
 // card grid fills its rows with figures that never wrap. One page per language, the viewports looped inside it.
 import type { components } from '../../../openapi/schema.d.ts';
 import { expect, startSession, test } from '../support/fixtures';
@@ -112,7 +112,7 @@ test('Main fills every row of its card grid at 1280 and 1680 px and no figure wr
   await page.setViewportSize({ width: 1280, height: 900 });
   const countdown = await page.locator('[data-field="daysLeft"]').boundingBox();
   const nextRank = await page.locator('#dash-target').boundingBox();
-  // On the first screen, below at most the short "Action needed" card (three orders) that issue 13 puts first.
+  // On the first screen, below at most the short "Action needed" card (three orders) that comes first.
   expect((countdown?.y ?? 9999) + (countdown?.height ?? 0)).toBeLessThan(900);
   expect(Math.abs((nextRank?.y ?? 9999) - (countdown?.y ?? 0))).toBeLessThan(120);
 });

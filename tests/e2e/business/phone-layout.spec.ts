@@ -1,5 +1,6 @@
-// Issue 14, point 6 (the design pass): on the business screens nothing is wider than a phone's viewport at 320 and
-// 390 px (tables become cards, long names and e-mails truncate), and axe finds nothing, landmark-unique included.
+// The design pass (docs/adr/0051-one-design-system.md): on the business screens nothing is wider than a
+// phone's viewport at 320 and 390 px (tables become cards, long names and e-mails truncate), and axe finds
+// nothing, landmark-unique included.
 import { expect, startSession, test } from '../support/fixtures';
 import { expectNoAxeViolationsWithBestPractice, widerThanViewport } from './layout-support';
 

@@ -1,4 +1,4 @@
-// Issue 14, point 5: the bonus statement of a closed month on screen and as a downloaded PDF whose text has the
+// The bonus statement of a closed month on screen and as a downloaded PDF whose text has the
 // month and the bonus total (read back with PDF.js).
 import type { components } from '../../../openapi/schema.d.ts';
 import { pdfFileText } from '../../support/pdf-text';

@@ -1,6 +1,7 @@
-// Issue 13.3: the checkout replaces the bag one step at a time (step 1 on screen right after "Checkout" on a phone),
-// the browser's Back and Forward walk its steps without losing what was typed, and after placing the order a summary
-// comes first, then the bag is empty again. A downline distributor of its own keeps the other checkout tests' bag apart.
+// The checkout (docs/adr/0029-checkout.md) replaces the bag one step at a time (step 1 on screen right after
+// "Checkout" on a phone), the browser's Back and Forward walk its steps without losing what was typed, and
+// after placing the order a summary comes first, then the bag is empty again. A downline distributor of its
+// own keeps the other checkout tests' bag apart.
 import { test, expect, API_PREFIX, bearer, cachedToken, startSession } from '../support/fixtures';
 import { CheckoutUi } from './checkout-ui';
 import { expectStep, fillBag, PARTNER } from './checkout-support';

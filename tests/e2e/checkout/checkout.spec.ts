@@ -67,7 +67,7 @@ test('delivery + card: placed, confirmed by the warehouse, paid; the success pag
   });
   await ui.submit();
   await expectStep(page, 'placed');
-  // The amount of a card order is due once the warehouse confirms it (docs/decisions.md, order lifecycle).
+  // The amount of a card order is due once the warehouse confirms it (docs/adr/0021-card-payment.md).
   await expect(page.getByTestId('order-placed')).toContainText(
     ui.t(
       'The warehouse checks the order first; once it confirms the amount you can pay by card from the order.',
@@ -302,7 +302,7 @@ test('the bag: steppers change quantities, remove takes a line off, the totals f
   const lines = page.locator('.bag-line');
   await expect(lines).toHaveCount(2);
   const first = lines.first();
-  // The catalogue's stepper (issue 13.3): a spin button named after the product, with − and +.
+  // The catalogue's stepper: a spin button named after the product, with − and +.
   const quantity = first.getByRole('spinbutton');
   await expect(quantity).toHaveValue('2');
   await first
@@ -337,7 +337,7 @@ test('/my-orders: tabs, newest first, server paging and links to the order', asy
   const placed = await apiPlaceOrder(request, 'cash');
   await page.goto('/my-orders');
   const t = await textsOf(page, request);
-  // Orders waiting for the distributor come first (issue 13.1); the new cash order heads the rest.
+  // Orders waiting for the distributor come first; the new cash order heads the rest.
   const first = page.locator('.orders-list__table tbody tr:not([data-attention])').first();
   await expect(first).toHaveAttribute('data-order-id', String(placed.id));
   await expect(first.locator('[data-display-status="new"]')).toBeVisible();

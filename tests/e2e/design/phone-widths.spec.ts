@@ -1,7 +1,7 @@
-// Issue 14 point 6: the screens not in business/phone-layout.spec.ts (my orders and an order, bag, wishlist,
-// promotions, the warehouse queue and an order) fit a phone at 320 and 390 px with no element wider than the
-// viewport and no page-level sideways scroll, and axe finds nothing there; the warehouse queue's filters open from a
-// "Filters (n)" button on a phone.
+// Phone widths (docs/adr/0051-one-design-system.md): the screens not in business/phone-layout.spec.ts (my
+// orders and an order, bag, wishlist, promotions, the warehouse queue and an order) fit a phone at 320 and
+// 390 px with no element wider than the viewport and no page-level sideways scroll, and axe finds nothing
+// there; the warehouse queue's filters open from a "Filters (n)" button on a phone.
 import type { Page } from '@playwright/test';
 import { widerThanViewport } from '../business/layout-support';
 import { expect, startSession, test } from '../support/fixtures';

@@ -1,5 +1,5 @@
-// Issue 13: what needs the distributor now, roles that tell the truth, the language chosen before sign-in, the
-// Bearer-prefixed link token, plural words. Found by role and accessible name.
+// The distributor's side: what needs the distributor now, roles that tell the truth, the language chosen
+// before sign-in, the Bearer-prefixed link token, plural words. Found by role and accessible name.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, API_PREFIX, bearer, cachedToken, startSession } from '../support/fixtures';
 import { isLocale, pathPattern, tokenCookie, tr, type Locale } from '../shell/shell-support';

@@ -1,8 +1,8 @@
-// The drawn genealogy (issue 14 point 3) in Chromium against the demo downline of partner@demo.test: a member
-// several levels deep found by search is shown with their whole line opened, centred and focused; the list and
-// the tree toggle in the URL; "show the tree from here" and the breadcrumb move the root (and back works); axe in
-// both views; at 320 and 390 px on a touch screen the page never scrolls sideways, the keyboard hint is hidden, a
-// drag pans and the buttons zoom.
+// The drawn genealogy (docs/adr/0035-drawn-genealogy.md) in Chromium against the demo downline of
+// partner@demo.test: a member several levels deep found by search is shown with their whole line opened,
+// centred and focused; the list and the tree toggle in the URL; "show the tree from here" and the breadcrumb
+// move the root (and back works); axe in both views; at 320 and 390 px on a touch screen the page never
+// scrolls sideways, the keyboard hint is hidden, a drag pans and the buttons zoom.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, startSession } from '../support/fixtures';
 import { tr } from '../shell/shell-support';

@@ -1,4 +1,4 @@
-// Issue 10 point 2: every action on the order page answers (toast naming the order, focus on the status heading,
+// Every action on the order page answers (toast naming the order, focus on the status heading,
 // a polite live region, "Next order in this tab" for staff), and the destructive ones ask first in a dialog that
 // names the order, drawn in the error colour #BB0D44.
 import { tr } from '../shell/shell-support';

@@ -1,4 +1,4 @@
-// Issue 13 point 2 and issue 10 points 8 (order page) and 9: the designed order page for the distributor and for
+// The designed order page (docs/adr/0075-order-page.md) for the distributor and for
 // staff — the header's next step, no warehouse internals for the customer, lines + delivery = total, Buy again,
 // the receipt PDF, and the page at 390 px without sideways scroll, axe-clean.
 import type { Page } from '@playwright/test';

@@ -1,7 +1,7 @@
-// Issue 16, first load: the logged-out /login paints and takes input without the session chunk (xstate, the auth
-// and language machines, the query cache), which then takes over what was typed and sent; and the page's text is
-// drawn by the two self-hosted font files in every language (Cyrillic and the Romanian letters included). When the
-// files arrive: web-fonts.spec.ts.
+// First load (docs/first-load.md): the logged-out /login paints and takes input without the session chunk
+// (xstate, the auth and language machines, the query cache), which then takes over what was typed and sent;
+// and the page's text is drawn by the two self-hosted font files in every language (Cyrillic and the Romanian
+// letters included). When the files arrive: web-fonts.spec.ts.
 import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { expectOnly, renderedFonts, webFontsOn } from './font-support';
 import { tr, type Locale } from './shell-support';

@@ -1,4 +1,4 @@
-// The header's language switch (docs/decisions.md, "Languages"): logged in, POST /users/lang first, then the
+// The header's language switch (docs/adr/0045-languages.md): logged in, POST /users/lang first, then the
 // interface changes without a reload; the choice survives a reload and the server stored it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, baseURL, bearer } from '../support/fixtures';

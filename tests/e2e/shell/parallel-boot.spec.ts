@@ -1,8 +1,8 @@
-// Issue 16, a parallel boot, for a page the server sends as it is (its renderer off, failed or too slow: the
-// browser renders the screen, see prerender.spec.ts for the rendered one): the opened URL's screen chunk and its
-// first data request do not wait for the session check. `GET /users/me` is held back until the screen's own request
-// has been sent: if the boot were still a chain (me → warehouse → screen chunk → render → data), that request would
-// never come and the test would fail.
+// A parallel boot (docs/first-load.md), for a page the server sends as it is (its renderer off, failed or too
+// slow: the browser renders the screen, see prerender.spec.ts for the rendered one): the opened URL's screen
+// chunk and its first data request do not wait for the session check. `GET /users/me` is held back until the
+// screen's own request has been sent: if the boot were still a chain (me → warehouse → screen chunk → render
+// → data), that request would never come and the test would fail.
 import type { Page, Request } from '@playwright/test';
 import { BOOT_READS } from '../../../src/api/boot-reads';
 import { API_PREFIX, expect, startSession, test } from '../support/fixtures';

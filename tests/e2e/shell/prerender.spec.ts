@@ -1,4 +1,4 @@
-// Issue 16, first screens rendered on the server (server/prerender.ts, src/prerender/): a signed-in visit's screen
+// First screens rendered on the server (docs/adr/0068-server-renders-first-screen.md): a signed-in visit's screen
 // and /login come in the HTML and paint before any of the app's JavaScript has loaded; the app then takes the same
 // DOM over (hydration) from the data that came with the page, asking for none of it again; what the user did in
 // between is carried out once it has. A browser that would render the page differently renders its own.

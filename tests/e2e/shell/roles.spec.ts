@@ -1,6 +1,6 @@
 // Spec section 2 in a real browser: each role logs in through the form and lands on its home, the redirects of
 // `/`, `/login` and `/dashboard`, the guard of the logged-in area, and the navigation each role sees
-// (docs/decisions.md, "Navigation by role").
+// (docs/adr/0047-routes-and-access.md).
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { isLocale, pathPattern, storedUser, tr, type Locale } from './shell-support';

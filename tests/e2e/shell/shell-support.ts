@@ -80,7 +80,7 @@ export function claimsOf(token: string): TokenClaims {
 }
 
 /**
- * An HS256 token as the server signs them (docs/decisions.md, API conventions), with the secret the global setup
+ * An HS256 token as the server signs them (docs/adr/0010-bearer-tokens.md), with the secret the global setup
  * gives the test server, expiring at `exp` (seconds since the epoch; may be in the past).
  */
 export async function signToken(claims: TokenClaims, exp: number, iat = Math.min(exp, nowSeconds()) - 60) {

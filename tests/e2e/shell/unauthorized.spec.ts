@@ -100,7 +100,7 @@ test('a 401 at start-up (a token that is no longer valid on the server) logs out
   await page.goto('about:blank');
   await endSessionsElsewhere(request);
 
-  // The first call to answer may be `/users/me` or the screen's own data, prefetched at boot beside it (issue 16):
+  // The first call to answer may be `/users/me` or the screen's own data, prefetched at boot beside it:
   // whichever it is, its 401 logs the page out.
   const firstAnswer = page.waitForResponse(
     (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/v3/'),

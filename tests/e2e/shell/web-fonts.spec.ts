@@ -1,7 +1,8 @@
-// Issue 16, fonts off the first screen's critical path (src/styles/web-fonts.ts): a first visit paints in local fonts
-// scaled to the web fonts (src/styles/fallback-fonts.css), downloads the two files only once its largest paint has
-// settled, and puts them on at the user's next navigation, not under a reading user's eyes (no layout shift); a later
-// visit, whose browser has the files, asks for them before its first paint and paints in them.
+// Fonts off the first screen's critical path (docs/adr/0065-web-fonts.md, src/styles/web-fonts.ts): a first
+// visit paints in local fonts scaled to the web fonts (src/styles/fallback-fonts.css), downloads the two
+// files only once its largest paint has settled, and puts them on at the user's next navigation, not under a
+// reading user's eyes (no layout shift); a later visit, whose browser has the files, asks for them before its
+// first paint and paints in them.
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, startSession, test } from '../support/fixtures';
 import {

@@ -1,4 +1,4 @@
-// The warehouse queue (issue 10, points 3, 4, 5, 7, 8): sort, filter and search across tabs with counts, the
+// The warehouse queue (docs/adr/0028-warehouse-queue.md): sort, filter and search across tabs with counts, the
 // state in the address through a reload, a bulk action with its outcome per order, the pick list and packing slips
 // read back with PDF.js, the queue as cards at 390 px, axe on the queue and the warehouse home.
 import { pdfFileText } from '../../support/pdf-text';

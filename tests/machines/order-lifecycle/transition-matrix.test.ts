@@ -21,7 +21,7 @@ const W = 'warehouse';
 const D = 'distributor';
 
 /**
- * The transition table of `shared/design/order-lifecycle.md` (as changed in the machine's doc comment), written out
+ * The transition table of `docs/order-lifecycle.md` (as changed in the machine's doc comment), written out
  * as the specification these tests hold the machine to: (from, event, role) -> to. Everything else is refused.
  */
 const LIFECYCLE_TABLE: ReadonlyArray<readonly [OrderStatus, LifecycleEventType, LifecycleRole, OrderStatus]> =

@@ -1,6 +1,6 @@
 /**
- * The reproductions of issue 12 (an independent fuzzer's 500s and framework refusals) on the real app: every bad
- * input is a refusal in the Error shape with the security headers, never a 500.
+ * Reproductions of what an independent fuzzer once found (500s and framework-shaped refusals) on the real
+ * app: every bad input is a refusal in the Error shape with the security headers, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';

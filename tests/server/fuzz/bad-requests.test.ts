@@ -1,10 +1,11 @@
 /**
- * Fuzzing the contract (issue 12): for every operation that takes input, at least 200 bad requests generated with
- * fast-check from the operation's own request schemas — wrong types, values past the bounds (ids ≥ 2^31), NUL and
- * unpaired surrogates, over-long and badly percent-encoded path values, extra fields, broken JSON, multipart without
- * a boundary or cut short, unknown content types — sent through `app.inject` to the real app on a seeded database,
- * as a caller allowed to call the operation. Asserted: no answer ≥ 500, every error body in the spec's Error shape,
- * every answer with the security headers. The counts are printed.
+ * Fuzzing the contract (docs/adr/0009-bad-input-never-500.md): for every operation that takes input, at least
+ * 200 bad requests generated with fast-check from the operation's own request schemas — wrong types, values
+ * past the bounds (ids ≥ 2^31), NUL and unpaired surrogates, over-long and badly percent-encoded path values,
+ * extra fields, broken JSON, multipart without a boundary or cut short, unknown content types — sent through
+ * `app.inject` to the real app on a seeded database, as a caller allowed to call the operation. Asserted: no
+ * answer ≥ 500, every error body in the spec's Error shape, every answer with the security headers. The
+ * counts are printed.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -153,7 +153,7 @@ describe('the auth flow in the app', () => {
     );
     const me = server.calls.find((call) => call.path === '/users/me');
     expect(me?.authorization).toBe(`Bearer ${token}`);
-    // No language was chosen on the login page: the account's own applies and nothing is saved (issue 13).
+    // No language was chosen on the login page: the account's own applies and nothing is saved.
     expect(server.calls.some((call) => call.path === '/users/lang')).toBe(false);
   });
 

@@ -127,7 +127,7 @@ describe('Personal data (/personal)', () => {
     const list = await screen.findByRole('list', { name: 'Saved addresses' });
     const [home, office] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(home).queryByRole('button', { name: /^Make default/ })).toBeNull();
-    // Repeated buttons name their address (issue 13.6).
+    // Repeated buttons name their address, so a screen reader tells them apart.
     expect(within(office).getByRole('button', { name: 'Make default: str. Decebal 7' })).toBeTruthy();
     expect(within(home).getByRole('button', { name: 'Edit address: str. Ismail 108' })).toBeTruthy();
     expect(within(home).getByRole('button', { name: 'Delete address: str. Ismail 108' })).toBeTruthy();

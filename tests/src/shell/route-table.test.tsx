@@ -39,7 +39,7 @@ const find = (path: string): Leaf => {
 };
 
 const SPEC_PUBLIC = ['/', '/login', '/reset-pass', '/payment/success', '/payment/cancel'];
-/** Our one addition (docs/decisions.md): the e-mail confirmation link's target. */
+/** Our one addition (docs/adr/0047-routes-and-access.md): the e-mail confirmation link's target. */
 const EXTRA_PUBLIC = ['/confirm-email'];
 const SPEC_PRIVATE = [
   '/wishlist',

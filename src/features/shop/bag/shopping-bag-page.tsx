@@ -66,7 +66,7 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
   const urlPlace = useHistoryPlace();
 
   const hasLines = cart.items.length > 0;
-  // After the placed order's summary, the bag is the bag again: empty (issue 13.3).
+  // After the placed order's summary, the bag is the bag again: empty.
   const summaryLeft = view.step === 'placed' && urlPlace !== 'placed';
   if (!hasLines && (view.step === 'bag' || summaryLeft)) {
     return (
@@ -84,7 +84,7 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
     );
   }
 
-  // The checkout replaces the bag: one step on screen, its stepper on top (issue 13.3).
+  // The checkout replaces the bag: one step on screen, its stepper on top (docs/adr/0029-checkout.md).
   const inCheckout = view.step !== 'bag';
   return (
     <div className="bag-page">

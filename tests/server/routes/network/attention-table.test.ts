@@ -1,5 +1,6 @@
-// Issue 14 point 4 at constant cost: `network_attention` (migration 0008) follows every write that changes who needs
-// attention, and the default-order page read from it equals the filter computed live over the downline.
+// Who needs attention at constant cost (docs/adr/0032-attention-table.md): `network_attention` (migration
+// 0008) follows every write that changes who needs attention, and the default-order page read from it equals
+// the filter computed live over the downline.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_PV, RANKS } from '../../../../server/db/reference.ts';

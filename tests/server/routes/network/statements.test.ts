@@ -1,5 +1,5 @@
-// Issue 14, point 5: a bonus statement for every closed month, on screen (JSON) and as a PDF in five languages,
-// derived from stored closed-month figures so that a new period never erases it.
+// A bonus statement for every closed month (docs/adr/0033-bonus-statements.md), on screen (JSON) and as a PDF
+// in five languages, derived from stored closed-month figures so that a new period never erases it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../../server/db/reference.ts';
 import { formatStatementMoney, monthTitle } from '../../../../server/documents/statements/statement-pdf.ts';

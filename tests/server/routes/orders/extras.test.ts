@@ -1,4 +1,4 @@
-// Issue 13 point 2 on the API: "Buy again" puts the order's lines into the bag and says what is no longer
+// The order page's extras on the API: "Buy again" puts the order's lines into the bag and says what is no longer
 // available; the receipt is a real PDF in the customer's language (its text read back with PDF.js).
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';

@@ -185,7 +185,7 @@ describe('GET /orders/get/list/warehouse', () => {
 
     const nothing = await search('%no-such-customer_');
     expect(nothing.body).toMatchObject({ total: 0, items: [] });
-    // Every tab's count reflects the search (issue 10): nothing matches anywhere.
+    // Every tab's count reflects the search: nothing matches anywhere.
     expect(Object.values(nothing.body.counts).every((n) => n === 0)).toBe(true);
 
     const tabbed = await search(sample.email, { tab: 'sent_to_1c' });

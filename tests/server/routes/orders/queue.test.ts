@@ -1,6 +1,7 @@
 /**
- * The warehouse queue (issue 10, points 3, 4, 5, 7): sorts, filters, search with per-tab counts, the age in the
- * current status, bulk actions with per-order outcomes, the pick list and packing slips, the home's queues.
+ * The warehouse queue (docs/adr/0028-warehouse-queue.md): sorts, filters, search with per-tab counts, the age
+ * in the current status, bulk actions with per-order outcomes, the pick list and packing slips, the home's
+ * queues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

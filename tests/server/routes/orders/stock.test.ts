@@ -1,5 +1,6 @@
-// Issue 10 point 1 and issue 13 point 2 on the API: staff see the stock on hand per line (short lines refuse
-// Confirm, a substitute is suggested), and the customer's JSON carries none of the warehouse's internals.
+// Stock at the order desk on the API (docs/adr/0019-stock-held-by-orders.md): staff see the stock on hand per
+// line (short lines refuse Confirm, a substitute is suggested), and the customer's JSON carries none of the
+// warehouse's internals.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PARTNER, placeOrder, setStatus, walk, type ErrorBody, type Order } from './support.ts';
