@@ -36,15 +36,16 @@ export function sendFirstReads(
       const claim = read.claim === undefined ? true : claims[read.claim];
       if ((read.screen !== '*' && read.screen !== path) || (claim !== true && claim !== 1)) continue;
       boot ??= leave(win, { authorization: `Bearer ${token}`, language, at: Date.now(), responses: {} });
-      for (let index = 0; index < read.paths.length; index++) {
-        const url = origin + config.apiBase + read.paths[index];
+      const images = read.preloadImages ?? 0;
+      for (const [index, readPath] of read.paths.entries()) {
+        const url = origin + config.apiBase + readPath;
         const answer = win.fetch(url, {
           headers: { Authorization: boot.authorization, 'Accept-Language': language },
         });
         answer.catch(() => undefined);
         boot.responses[url] = answer;
-        if (index === 0 && (read.preloadImages ?? 0) > 0)
-          void preloadImagesOf(win.document, answer, read.preloadImages ?? 0);
+        // The first answer is the list the screen's largest paint comes from.
+        if (index === 0 && images > 0) void preloadImagesOf(win.document, answer, images);
       }
     }
     return boot;
