@@ -27,6 +27,7 @@ import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { errorBody, HttpError } from './http/errors.ts';
+import { readBootManifest } from './http/boot-manifest.ts';
 import { pageContentSecurityPolicy } from './http/page-csp.ts';
 import {
   CONTENT_SECURITY_POLICY,
@@ -268,12 +269,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
       throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
     }
-    // The page's inline boot script runs by its hash (read once: the build does not change under a running server).
+    // Read once: the build does not change under a running server. The page's inline boot script runs by the hash
+    // the build computed (its manifest).
     const template = readFileSync(resolve(spaRoot, 'index.html'), 'utf8');
-    pageCsp = pageContentSecurityPolicy(template);
+    const boot = readBootManifest(spaRoot);
+    pageCsp = pageContentSecurityPolicy(boot);
     pageRenderer = await loadPageRenderer(app, {
       entry: config.prerenderEntry,
       template,
+      boot,
       apiPrefix,
       log: app.log,
     });

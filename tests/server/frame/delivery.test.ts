@@ -30,6 +30,16 @@ beforeAll(async () => {
     writeFileSync(join(spaDir, `${name}.gz`), gzipSync(content));
   }
   writeFileSync(join(spaDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  // The build's boot manifest (scripts/vite/boot-script.ts): the inline script's hash as the build computed it.
+  mkdirSync(join(spaDir, '.vite'));
+  writeFileSync(
+    join(spaDir, '.vite', 'boot-manifest.json'),
+    JSON.stringify({
+      version: 1,
+      scriptHash: `sha256-${createHash('sha256').update(BOOT).digest('base64')}`,
+      entryScripts: [],
+    }),
+  );
   t = await startTestApp({ config: { appDist: spaDir } });
   warehouse = await t.login('warehouse@demo.test');
 });

@@ -3,12 +3,13 @@
  * built here by `vite build --ssr`): who gets one, what it carries, that it is the visitor's own and no one else's,
  * and that any failure of the renderer leaves the page as it is.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageWithScreen } from '../../../server/prerender.ts';
+import { pageWithScreen, withoutEntryScripts } from '../../../server/prerender.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -16,20 +17,28 @@ const WORK = join(ROOT, '.tmp', `prerender-test-${process.pid}`);
 const SPA = join(WORK, 'app');
 const RENDERER = join(`${SPA}-ssr`, 'server-entry.js');
 const BOOT = `(function () { document.documentElement.dataset.boot = '1'; })();`;
+const ENTRY = '<script type="module" crossorigin src="/assets/app-abc.js"></script>';
 const INDEX = [
   '<!doctype html><html lang="ru"><head>',
   `<script>${BOOT}</script>`,
-  '<script type="module" crossorigin src="/assets/app-abc.js"></script>',
+  ENTRY,
   '<title>portal</title></head><body><div id="root"></div></body></html>',
 ].join('');
+/** What the build writes beside index.html (scripts/vite/boot-script.ts): the script's hash, the entry's tags. */
+const BOOT_MANIFEST = {
+  version: 1,
+  scriptHash: `sha256-${createHash('sha256').update(BOOT).digest('base64')}`,
+  entryScripts: [{ src: '/assets/app-abc.js', tag: ENTRY }],
+};
 
 let t: TestApp;
 let partner: string;
 let warehouse: string;
 
 beforeAll(async () => {
-  mkdirSync(SPA, { recursive: true });
+  mkdirSync(join(SPA, '.vite'), { recursive: true });
   writeFileSync(join(SPA, 'index.html'), INDEX);
+  writeFileSync(join(SPA, '.vite', 'boot-manifest.json'), JSON.stringify(BOOT_MANIFEST));
   // Inside the repository, so the bundle's packages resolve from its node_modules.
   await build({
     configFile: join(ROOT, 'vite.config.ts'),
@@ -76,7 +85,9 @@ describe('a signed-in first screen', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('private, no-cache');
     expect(String(answer.headers.vary)).toMatch(/\bCookie\b/);
-    expect(String(answer.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+    expect(String(answer.headers['content-security-policy'])).toContain(
+      `script-src 'self' '${BOOT_MANIFEST.scriptHash}';`,
+    );
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const html = answer.body;
     expect(html).toContain('<html lang="en"');
@@ -214,16 +225,33 @@ describe('a renderer that fails', () => {
   });
 });
 
+describe('withoutEntryScripts', () => {
+  it("takes out the manifest's entry tags with the white space after each, and refuses a manifest of another build", () => {
+    const tags = [
+      '<script type="module" crossorigin src="/a.js"></script>',
+      '<script type="module" crossorigin src="/b.js"></script>',
+    ];
+    const template = `<head>\n    <title>p</title>\n    ${tags[0]}\n    ${tags[1]}\n    <link rel="stylesheet" href="/c.css">\n</head>`;
+    expect(
+      withoutEntryScripts(
+        template,
+        tags.map((tag, i) => ({ src: `/${'ab'[i]}.js`, tag })),
+      ),
+    ).toBe('<head>\n    <title>p</title>\n    <link rel="stylesheet" href="/c.css">\n</head>');
+    expect(() =>
+      withoutEntryScripts(template, [{ src: '/d.js', tag: tags[0]?.replace('/a.js', '/d.js') ?? '' }]),
+    ).toThrow(/another build/);
+    expect(() => withoutEntryScripts(template, [])).toThrow(/no entry script/);
+  });
+});
+
 describe('pageWithScreen', () => {
   it('puts data in as text, never as a replacement pattern, and refuses a locale that is not a code', () => {
-    const html = pageWithScreen(
-      INDEX.replace('<script type="module" crossorigin src="/assets/app-abc.js"></script>', ''),
-      {
-        html: "<p>$&amp; $' $` $1</p>",
-        state: '{"name":"$\' $&"}',
-        locale: 'en',
-      },
-    );
+    const html = pageWithScreen(INDEX.replace(ENTRY, ''), {
+      html: "<p>$&amp; $' $` $1</p>",
+      state: '{"name":"$\' $&"}',
+      locale: 'en',
+    });
     expect(html).toContain(`<div id="root"><p>$&amp; $' $\` $1</p></div>`);
     expect(html).toContain(`id="portal-prerendered">{"name":"$' $&"}</script>`);
     expect(html).toContain('<html lang="en">');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PRERENDERED_STATE_ID } from '../../../src/boot/contract.ts';
 import {
-  PRERENDERED_STATE_ID,
   type PrerenderedState,
   readPrerenderedState,
   serializePrerenderedState,
