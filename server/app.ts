@@ -186,7 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void sendError(error, request, reply);
     },
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // No trailing-slash aliases: `/users/statements/` is not `/users/statements` but a statement with an empty
+    // month, which does not exist (404), as the contract says of every path with a value in it.
   };
   // With TLS_CERT and TLS_KEY: HTTPS, HTTP/2 for the browsers (every asset and read of a first screen on one
   // connection, none waiting for one of HTTP/1.1's six) and HTTP/1.1 for clients without it. The routes and hooks
@@ -250,8 +251,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 200, parts: 210, fieldSize: 64 * 1024 },
   });
-  // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts).
-  app.addHook('preValidation', enforceRateLimit);
+  // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts),
+  // once the body is read (multipart included) and valid: a refused body tries no password.
+  app.addHook('preHandler', enforceRateLimit);
   // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
   registerEventHub(app, new EventHub(options.database.db, options.database.listen));
   // Periodic jobs, each run once across processes (server/jobs/); BACKGROUND_JOBS=off leaves them to runNow.
