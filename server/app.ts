@@ -176,7 +176,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(options),
-    trustProxy: config.trustProxy,
+    // A hop count as a function: Fastify honours a number, its types do not say so.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     // Refusals the router makes before any route runs (bad percent-encoding, an over-long path value): the Error

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -40,13 +41,24 @@ export interface Config {
   exchangeUser: string;
   exchangePassword: string;
   logLevel: LogLevel;
-  /** Fastify `trustProxy`: off unless TRUST_PROXY=true (then X-Forwarded-For decides the client IP). */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` entries to believe (TRUST_PROXY): `false` none (the socket's address is the client), a
+   * number of proxies in front (`1`: the address the nearest proxy appended), or the proxies' addresses and CIDR
+   * ranges (`10.0.0.0/8`). Never "all": a client's own header must not choose its address (ADR 0121).
+   */
+  trustProxy: false | number | string[];
   /**
    * Login and forgot-password attempts allowed per client IP and e-mail within the window, and per client IP across
    * e-mails (`perAddressMax`, 5 × `max` when not given). Counted in the database, across processes.
    */
   loginRateLimit: { max: number; windowMs: number; perAddressMax?: number };
+  /**
+   * Time limits on a request (ADR 0121): its headers must arrive within `headersMs`, the whole request (a slow
+   * body included) within `requestMs`; a connection idle for `idleMs` is closed.
+   */
+  requestTimeouts: { headersMs: number; requestMs: number; idleMs: number };
+  /** Event streams one user may hold open across processes; opening one more closes the oldest. */
+  maxStreamsPerUser: number;
   scrypt: ScryptParams;
   /** Hours an order may wait in one status before the warehouse queue highlights it (QUEUE_AGE_LIMIT_HOURS). */
   queueAgeLimitHours: number;
@@ -87,6 +99,37 @@ const boolString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** TRUST_PROXY: off, a hop count, or the proxies' addresses and ranges; `true` (believe any header) is refused. */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  if (['true', 'yes', 'on'].includes(text)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must not trust every X-Forwarded-For (any client could choose its address): give the number of proxies in front (1) or their addresses (10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies, or addresses and CIDR ranges (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const httpUrl = z
   .string()
   .refine(
@@ -124,7 +167,7 @@ const envSchema = z.object({
   EXCHANGE_USER: z.string().min(1).default('1c'),
   EXCHANGE_PASSWORD: z.string().min(1).default('1c-exchange'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: boolString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: intIn(1000, 24 * 60 * 60 * 1000).default(60_000),
   LOGIN_RATE_LIMIT_PER_ADDRESS_MAX: intIn(1, 1_000_000).optional(),
@@ -134,6 +177,10 @@ const envSchema = z.object({
   SCRYPT_R: intIn(1, 32).default(8),
   SCRYPT_P: intIn(1, 16).default(1),
   QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
+  HEADERS_TIMEOUT_MS: intIn(1000, 120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: intIn(1000, 600_000).default(30_000),
+  IDLE_TIMEOUT_MS: intIn(1000, 600_000).default(65_000),
+  MAX_STREAMS_PER_USER: intIn(1, 1000).default(10),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
@@ -220,6 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {}
         : { perAddressMax: e.LOGIN_RATE_LIMIT_PER_ADDRESS_MAX }),
     },
+    requestTimeouts: {
+      headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+    },
+    maxStreamsPerUser: e.MAX_STREAMS_PER_USER,
     scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
     queueAgeLimitHours: e.QUEUE_AGE_LIMIT_HOURS,
     tls:

@@ -35,6 +35,8 @@ import type {
   ExchangeFilePartsTable,
   JobsTable,
   MessagesTable,
+  RevokedTokensTable,
+  EventStreamsTable,
 } from './schema-internal.ts';
 
 export type * from './schema-internal.ts';
@@ -277,7 +279,8 @@ export interface OutboxTable {
   id: Generated<number>;
   kind: OutboxKind;
   user_id: number;
-  token: string;
+  /** SHA-256 (hex) of the link's token; the token itself travels only in the message (migration 0014) */
+  token_hash: string;
   payload: Json<Record<string, string>>;
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
@@ -371,6 +374,8 @@ export interface DB {
   network_attention_counts: NetworkAttentionCountsTable;
   jobs: JobsTable;
   messages: MessagesTable;
+  revoked_tokens: RevokedTokensTable;
+  event_streams: EventStreamsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_SCRYPT_PARAMS, hashPassword } from '../auth/password.ts';
 import type { ScryptParams } from '../config.ts';
 import type { AddressSnapshot, DB } from '../db/schema.ts';
+import { tokenHash } from '../domain/account/one-time-tokens.ts';
+import { enqueueMessage } from '../messages/outbox.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { buildOrders, type SeedProduct, type SeedWarehouse } from './orders.ts';
@@ -293,19 +295,27 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     addAddresses(ids.unconfirmed, ['Ungheni']);
     await trx.insertInto('addresses').values(addressRows).execute();
 
-    // The confirmation link of the unconfirmed account.
+    // The confirmation link of the unconfirmed account: its hash, and the message that carries the token.
     const token = `ec_${prng.hex(24)}`;
-    await trx
+    const confirmation = await trx
       .insertInto('outbox')
       .values({
         kind: 'email_confirmation',
         user_id: ids.unconfirmed,
-        token,
-        payload: JSON.stringify({ email: 'unconfirmed@demo.test', path: `/confirm-email?token=${token}` }),
+        token_hash: tokenHash(token),
+        payload: JSON.stringify({ email: 'unconfirmed@demo.test' }),
         created_at: unconfirmedSigning,
         expires_at: new Date(now.getTime() + 30 * DAY),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueueMessage(trx, {
+      event: 'account.confirm_email',
+      userId: ids.unconfirmed,
+      key: `account.confirm_email:${confirmation.id}`,
+      data: { expiresAt: new Date(now.getTime() + 30 * DAY).toISOString() },
+      secret: token,
+    });
 
     // Clients of partner@demo.test.
     const clientRows = Array.from({ length: 30 }, (_, index) => {

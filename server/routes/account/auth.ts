@@ -1,5 +1,6 @@
 /** Sign-in, password reset and e-mail confirmation: `login`, `forgotPassword`, `confirmEmail`, `resendEmailConfirmation`. */
 import { hashPassword } from '../../auth/password.ts';
+import { accountKey, clearRateLimit, emailOf } from '../../auth/rate-limit.ts';
 import type { Handler } from '../../contract/types.ts';
 import { checkCredentials, tokenFor } from '../../domain/account/credentials.ts';
 import { findUsableToken, issueToken, spendToken } from '../../domain/account/one-time-tokens.ts';
@@ -8,6 +9,8 @@ import { conflict, unauthorized, unprocessable } from '../../http/errors.ts';
 export const login: Handler<'login'> = async ({ body, db, config }) => {
   const user = await checkCredentials(db, config, body.email, body.password);
   if (user === null) throw unauthorized('INVALID_CREDENTIALS');
+  // The owner is in: the account's run of failed attempts (and its backoff) ends.
+  await clearRateLimit(db, accountKey('login', emailOf(body)));
   return { access_token: await tokenFor(user, config), token_type: 'Bearer' };
 };
 

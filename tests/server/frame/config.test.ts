@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       EXCHANGE_USER: 'one-c',
       EXCHANGE_PASSWORD: 'secret',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOGIN_RATE_LIMIT_MAX: '3',
       SCRYPT_N: '16384',
       QUEUE_AGE_LIMIT_HOURS: '8',
@@ -60,13 +60,27 @@ describe('loadConfig', () => {
       seed: 'none',
       currency: 'EUR',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       loginRateLimit: { max: 3, windowMs: 60_000 },
       scrypt: { N: 16384, r: 8, p: 1 },
       queueAgeLimitHours: 8,
     });
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32) }).queueAgeLimitHours).toBe(24);
+  });
+
+  it('trusts a proxy by hop count or by its addresses, never every X-Forwarded-For', () => {
+    const secret = { JWT_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ ...secret, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.local', '10.0.0.0/8,nope']) {
+      expect(() => loadConfig({ ...secret, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must/);
+    }
   });
 
   it('names every bad variable in one error and hides secrets', () => {
