@@ -22,6 +22,7 @@ import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
 import { registerJsonCompression } from './delivery/compress-json.ts';
 import type {} from './http/decorations.ts';
+import { connectionOptions } from './http/connections.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
@@ -148,22 +149,27 @@ function applySecurityHeaders(reply: FastifyReply, https: boolean, isApi: boolea
   if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
-/** Answers a request Node could not even parse (bad HTTP) in the Error shape, with the security headers. */
+/**
+ * Answers a request Node could not even parse (bad HTTP), or one that did not arrive within the time limits (408,
+ * server/http/connections.ts), in the Error shape with the security headers.
+ */
 function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy(error);
     return;
   }
+  const late = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT';
+  const [status, reason, message] = late
+    ? [408, 'Request Timeout', 'the request did not arrive in time']
+    : [400, 'Bad Request', 'malformed HTTP request'];
   const body = JSON.stringify(
-    errorBody(400, 'VALIDATION_FAILED', 'en', [
-      { location: 'header', path: '', message: 'malformed HTTP request' },
-    ]),
+    errorBody(status, 'VALIDATION_FAILED', 'en', [{ location: 'header', path: '', message }]),
   );
   const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n\r\n${body}`,
   );
 }
 
@@ -176,14 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(options),
-    // A hop count as a function: Fastify honours a number, its types do not say so.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    // Who the client is behind a proxy, and how long a request may take to arrive (server/http/connections.ts).
+    ...connectionOptions(config),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     // Refusals the router makes before any route runs (bad percent-encoding, an over-long path value): the Error

@@ -22,6 +22,9 @@ describe('loadConfig', () => {
       exchangePassword: '1c-exchange',
       logLevel: 'info',
       trustProxy: false,
+      // A request's headers within 10 s, the whole request within 30 s (a body dripping a byte every 4 s is cut).
+      requestTimeouts: { headersMs: 10_000, requestMs: 30_000 },
+      maxStreamsPerUser: 10,
     });
     warn.mockRestore();
   });
