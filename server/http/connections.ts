@@ -4,6 +4,7 @@
  * few seconds, to hold connections open) is answered 408 and cut off once `requestMs` has passed, whatever it
  * still trickles in.
  */
+import type { ServerOptions } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -12,7 +13,7 @@ const CHECK_EVERY_MS = 1000;
 
 export function connectionOptions(
   config: Pick<Config, 'trustProxy' | 'requestTimeouts'>,
-): Pick<FastifyServerOptions, 'trustProxy' | 'requestTimeout' | 'http'> {
+): Pick<FastifyServerOptions, 'trustProxy' | 'requestTimeout'> & { http: ServerOptions } {
   const { headersMs, requestMs } = config.requestTimeouts;
   const hops = config.trustProxy;
   return {
