@@ -377,6 +377,17 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
     expect(statuses).toEqual([...Array.from({ length: LOGIN_LIMIT }, () => 401), 429]);
   });
 
+  it('a logout on one process makes the old token 401 on every process', async () => {
+    const signedIn = await call<{ access_token: string }>(0, 'POST', '/users/login', {
+      form: { email: 'user@demo.test', password: 'demo1234' },
+    });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.access_token;
+    for (const index of [0, 1, 2]) expect((await call(index, 'GET', '/users/me', { token })).status).toBe(200);
+    expect((await call(1, 'POST', '/users/logout', { token })).status).toBe(204);
+    for (const index of [0, 1, 2]) expect((await call(index, 'GET', '/users/me', { token })).status).toBe(401);
+  });
+
   it('an event made on A reaches a stream on C within 1 s', async () => {
     const staff = await tokenOf('warehouse@demo.test');
     const ticket = await call<{ ticket: string }>(0, 'POST', '/events/ticket', { token: staff });
