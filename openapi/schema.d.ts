@@ -1158,8 +1158,10 @@ export interface paths {
          *     - `bag` `{ at }`: the caller's bag changed;
          *     - `presence` (`LivePresenceEvent`): the staff viewing an order of the caller's warehouse changed;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
-         *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (password
-         *       changed) or `shutdown`. Ask for a new ticket to go on (not after `token_expired` / `session_ended`).
+         *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
+         *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
+         *       (the user opened more streams than the server allows, 10 by default, and this is the oldest) or
+         *       `shutdown`. Ask for a new ticket to go on only after `shutdown`.
          *
          *     Every frame but `ready`'s first carries `id:` (a log position). To resume after a drop without losing
          *     anything, send it back as `Last-Event-ID` (EventSource's own reconnect) or `lastEventId` (a new EventSource
@@ -1410,7 +1412,8 @@ export interface paths {
          *
          *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
          *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
-         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`. Attempts
+         *        are limited per login and per address like a sign-in (429 `RATE_LIMITED` with `Retry-After`).
          *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
          *        expired one, 401 `UNAUTHORIZED`.
          *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
@@ -1438,7 +1441,8 @@ export interface paths {
          *
          *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
          *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
-         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`. Attempts
+         *        are limited per login and per address like a sign-in (429 `RATE_LIMITED` with `Retry-After`).
          *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
          *        expired one, 401 `UNAUTHORIZED`.
          *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
@@ -4699,6 +4703,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ExchangeUnauthorized"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exchange1cPost: {
@@ -4737,6 +4742,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -138,6 +138,23 @@ export async function hitRateLimits(db: Kysely<DB>, rules: readonly RateLimitRul
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
 }
 
+/**
+ * Seconds until the longest block among `keys` ends, 0 when none is blocked (reads, counts nothing): for limits
+ * that count only failures (a wrong handover code), checked before the secret is, so a blocked key tests nothing.
+ */
+export async function blockedFor(db: Kysely<DB>, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const now = Date.now();
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select('blocked_until')
+    .where('key', 'in', [...keys])
+    .where('blocked_until', '>', new Date(now))
+    .execute();
+  const waitMs = Math.max(0, ...rows.map((row) => new Date(row.blocked_until ?? now).getTime() - now));
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+}
+
 /** Forgets a key (a successful sign-in ends the account's run of failed ones). */
 export async function clearRateLimit(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
@@ -183,8 +200,11 @@ export const emailOf = (body: unknown): string =>
 export const accountKey = (operationId: string, account: string): string =>
   `${operationId}|account|${account}`;
 
-/** Operations that declare 429 but count their own tries (the handover code: wrong codes, per order and caller). */
-const COUNTS_ITS_OWN_TRIES: ReadonlySet<string> = new Set(['handOverOrder']);
+/**
+ * Operations that declare 429 but count their own tries: the handover code (wrong codes, per order and clerk) and
+ * the 1C exchange (`checkauth` only, per login and address).
+ */
+const COUNTS_ITS_OWN_TRIES: ReadonlySet<string> = new Set(['handOverOrder', 'exchange1cGet', 'exchange1cPost']);
 
 /** The longest block a key can earn. */
 export const MAX_BLOCK_MS = 60 * 60 * 1000;
