@@ -204,7 +204,11 @@ export const accountKey = (operationId: string, account: string): string =>
  * Operations that declare 429 but count their own tries: the handover code (wrong codes, per order and clerk) and
  * the 1C exchange (`checkauth` only, per login and address).
  */
-const COUNTS_ITS_OWN_TRIES: ReadonlySet<string> = new Set(['handOverOrder', 'exchange1cGet', 'exchange1cPost']);
+const COUNTS_ITS_OWN_TRIES: ReadonlySet<string> = new Set([
+  'handOverOrder',
+  'exchange1cGet',
+  'exchange1cPost',
+]);
 
 /** The longest block a key can earn. */
 export const MAX_BLOCK_MS = 60 * 60 * 1000;

@@ -383,9 +383,11 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
     });
     expect(signedIn.status).toBe(200);
     const token = signedIn.body.access_token;
-    for (const index of [0, 1, 2]) expect((await call(index, 'GET', '/users/me', { token })).status).toBe(200);
+    for (const index of [0, 1, 2])
+      expect((await call(index, 'GET', '/users/me', { token })).status).toBe(200);
     expect((await call(1, 'POST', '/users/logout', { token })).status).toBe(204);
-    for (const index of [0, 1, 2]) expect((await call(index, 'GET', '/users/me', { token })).status).toBe(401);
+    for (const index of [0, 1, 2])
+      expect((await call(index, 'GET', '/users/me', { token })).status).toBe(401);
   });
 
   it('an event made on A reaches a stream on C within 1 s', async () => {
