@@ -1590,13 +1590,14 @@ export interface components {
          * @description Machine-readable error code. `VALIDATION_FAILED` 400/422, `UNAUTHORIZED` / `TOKEN_EXPIRED` /
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
          *     `TRANSITION_NOT_ALLOWED` / `PAYMENT_NOT_ALLOWED` / `EMAIL_ALREADY_CONFIRMED` 409, `IDEMPOTENCY_KEY_REUSED` /
-         *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` 422, `RATE_LIMITED` 429,
-         *     `INTERNAL` 500. Any operation may also refuse a request in the shape of its 400 with `VALIDATION_FAILED`
-         *     and status 413 (body too large), 414 (a path value or the URL too long) or 415 (content type not accepted).
-         *     Text holding NUL or an unpaired surrogate, which the database cannot store, is 400.
+         *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` / `PASSWORD_TOO_COMMON` 422,
+         *     `RATE_LIMITED` 429, `INTERNAL` 500. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in
+         *     time), 413 (body too large), 414 (a path value too long) and 415 (content type not accepted), declared on
+         *     each operation that can answer them. Text holding NUL or an unpaired surrogate, which the database cannot
+         *     store, or a value nested deeper than 32 levels is 400.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "RATE_LIMITED" | "INTERNAL";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL";
         /** @description One problem with the request. */
         ErrorDetail: {
             /**
@@ -1634,7 +1635,11 @@ export interface components {
             /** @constant */
             token_type: "Bearer";
         };
-        /** @description At least 8 characters with at least one letter and one digit. */
+        /**
+         * @description 8 to 128 characters of any kind (a passphrase of words with spaces is welcome; 12 or more recommended), no
+         *     rules on which. One of the most common passwords, or the account's e-mail address, is 422
+         *     `PASSWORD_TOO_COMMON` naming the field.
+         */
         NewPassword: string;
         /** ForgotPasswordRequest */
         ForgotPasswordRequest: {
@@ -2586,6 +2591,7 @@ export interface components {
         };
         /**
          * @description Well-formed but refused by a business rule: `VALIDATION_FAILED` (with `details`), `INVALID_CURRENT_PASSWORD`,
+         *     `PASSWORD_TOO_COMMON` (with the field in `details`),
          *     `INVALID_TOKEN`, `IDEMPOTENCY_KEY_REUSED`, `CART_EMPTY`, `OUT_OF_STOCK`.
          */
         Unprocessable: {

@@ -3,11 +3,11 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
+/** argon2id cost of new password hashes (existing hashes carry their own; weaker ones are replaced at sign-in). */
+export interface PasswordHashParams {
+  memoryKiB: number;
+  iterations: number;
+  parallelism: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -59,7 +59,12 @@ export interface Config {
   requestTimeouts: { headersMs: number; requestMs: number };
   /** Event streams one user may hold open across processes; opening one more closes the oldest. */
   maxStreamsPerUser: number;
-  scrypt: ScryptParams;
+  /**
+   * A password-reset request answers no sooner than this (FORGOT_PASSWORD_MIN_MS), known address or not, so its
+   * timing does not tell whether an account exists.
+   */
+  forgotPasswordMinMs: number;
+  passwordHash: PasswordHashParams;
   /** Hours an order may wait in one status before the warehouse queue highlights it (QUEUE_AGE_LIMIT_HOURS). */
   queueAgeLimitHours: number;
   /**
@@ -80,8 +85,6 @@ export class ConfigError extends Error {
 
 /** Used when JWT_SECRET is not set. Never use it outside a developer machine. */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production-0123456789';
-
-const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
 
 const intIn = (min: number, max: number) =>
   z
@@ -171,15 +174,14 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: intIn(1000, 24 * 60 * 60 * 1000).default(60_000),
   LOGIN_RATE_LIMIT_PER_ADDRESS_MAX: intIn(1, 1_000_000).optional(),
-  SCRYPT_N: intIn(1024, 1 << 20)
-    .refine(isPowerOfTwo, { message: 'must be a power of two' })
-    .default(1 << 15),
-  SCRYPT_R: intIn(1, 32).default(8),
-  SCRYPT_P: intIn(1, 16).default(1),
+  ARGON2_MEMORY_KIB: intIn(1024, 262_144).default(19_456),
+  ARGON2_ITERATIONS: intIn(1, 16).default(2),
+  ARGON2_PARALLELISM: intIn(1, 8).default(1),
   QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
   HEADERS_TIMEOUT_MS: intIn(1000, 120_000).default(10_000),
   REQUEST_TIMEOUT_MS: intIn(1000, 600_000).default(30_000),
   MAX_STREAMS_PER_USER: intIn(1, 1000).default(10),
+  FORGOT_PASSWORD_MIN_MS: intIn(0, 10_000).default(400),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
@@ -271,7 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
     maxStreamsPerUser: e.MAX_STREAMS_PER_USER,
-    scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
+    forgotPasswordMinMs: e.FORGOT_PASSWORD_MIN_MS,
+    passwordHash: {
+      memoryKiB: e.ARGON2_MEMORY_KIB,
+      iterations: e.ARGON2_ITERATIONS,
+      parallelism: e.ARGON2_PARALLELISM,
+    },
     queueAgeLimitHours: e.QUEUE_AGE_LIMIT_HOURS,
     tls:
       e.TLS_CERT === undefined || e.TLS_KEY === undefined

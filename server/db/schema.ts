@@ -81,7 +81,7 @@ export interface UsersTable {
   id: Generated<number>;
   /** stored as given; unique on lower(email). Look users up with `lower(email) = lower($1)`. */
   email: string;
-  /** `scrypt$N$r$p$<salt b64>$<hash b64>`, see `server/auth/password.ts` */
+  /** argon2id PHC string (or the earlier `scrypt$N$r$p$…`, replaced at the next sign-in), `server/auth/password.ts` */
   password_hash: string;
   full_name: string;
   phone: string | null;

@@ -5,8 +5,8 @@
  * status with their history. Deterministic: the same `seed` and `now` give the same data.
  */
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_SCRYPT_PARAMS, hashPassword } from '../auth/password.ts';
-import type { ScryptParams } from '../config.ts';
+import { DEFAULT_PASSWORD_HASH, hashPassword } from '../auth/password.ts';
+import type { PasswordHashParams } from '../config.ts';
 import type { AddressSnapshot, DB } from '../db/schema.ts';
 import { tokenHash } from '../domain/account/one-time-tokens.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
@@ -31,8 +31,8 @@ export type SeedOptions = {
   seed?: number;
   /** distributors under partner@demo.test (default 2,000, the unconfirmed account included) */
   downline?: number;
-  /** scrypt cost of the seeded password hashes (tests seed cheap ones so logins stay fast) */
-  scrypt?: ScryptParams;
+  /** argon2id cost of the seeded password hashes (tests seed cheap ones so logins stay fast) */
+  passwordHash?: PasswordHashParams;
   /** receives phase timings ("products 120 ms") */
   log?: (message: string) => void;
 };
@@ -84,8 +84,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   };
 
   const demoHashes = new Map<string, string>();
-  const cost = options.scrypt ?? DEFAULT_SCRYPT_PARAMS;
-  // One hash (one salt) serves every seeded account: they all share the demo password, and scrypt is slow on purpose.
+  const cost = options.passwordHash ?? DEFAULT_PASSWORD_HASH;
+  // One hash (one salt) serves every seeded account: they all share the demo password, and hashing is slow on purpose.
   const sharedHash = await hashPassword(DEMO_PASSWORD, cost);
   for (const account of DEMO_ACCOUNTS) {
     demoHashes.set(

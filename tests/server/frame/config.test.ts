@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       LOGIN_RATE_LIMIT_MAX: '3',
-      SCRYPT_N: '16384',
+      ARGON2_MEMORY_KIB: '65536',
       QUEUE_AGE_LIMIT_HOURS: '8',
       CURRENCY_UNUSED: '',
     });
@@ -65,7 +65,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 1,
       loginRateLimit: { max: 3, windowMs: 60_000 },
-      scrypt: { N: 16384, r: 8, p: 1 },
+      passwordHash: { memoryKiB: 65536, iterations: 2, parallelism: 1 },
       queueAgeLimitHours: 8,
     });
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
@@ -94,7 +94,7 @@ describe('loadConfig', () => {
         SEED: 'lots',
         JWT_SECRET: 'short',
         LOG_LEVEL: 'loud',
-        SCRYPT_N: '3000',
+        ARGON2_MEMORY_KIB: '100',
         CURRENCY: 'lei',
       });
     } catch (e) {
@@ -106,7 +106,7 @@ describe('loadConfig', () => {
     expect(message).toContain('SEED: must be demo or none');
     expect(message).toContain('JWT_SECRET: must be at least 32 characters (got (hidden))');
     expect(message).toContain('LOG_LEVEL');
-    expect(message).toContain('SCRYPT_N: must be a power of two');
+    expect(message).toContain('ARGON2_MEMORY_KIB: must be at least 1024');
     expect(message).toContain('CURRENCY');
     expect(message).not.toContain('short');
     expect((error as ConfigError).problems).toHaveLength(6);
