@@ -34,3 +34,9 @@ export const saveLanguageActor = fromPromise<AuthUser, { lang: string }>(async (
 
 /** `POST /users/confirm-email/resend`; resolves when a new confirmation link was sent. */
 export const resendConfirmationActor = fromPromise<void>(async () => injected('resendConfirmation'));
+
+/** `POST /users/logout`: the server ends the current token (on every process) before the app forgets it. */
+export const logoutActor = fromPromise<void>(async () => injected('logout'));
+
+/** `POST /users/logout/everywhere`: every session of the user ends, this one included. */
+export const logoutEverywhereActor = fromPromise<void>(async () => injected('logoutEverywhere'));

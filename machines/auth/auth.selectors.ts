@@ -75,3 +75,19 @@ export const selectIsWarehouseStaff = (snapshot: AuthSnapshot): boolean =>
 /** Distributors (partner, partner_warehouse): network, figures, client base. */
 export const selectIsDistributor = (snapshot: AuthSnapshot): boolean =>
   snapshot.context.role === 'partner' || snapshot.context.role === 'partner_warehouse';
+
+/** A `/?token=` link of another account waits for the visitor to switch or stay. */
+export const selectIsConfirmingSwitch = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('confirmingSwitch');
+
+/** Where signing out stands: `leaving` this device, `leavingEverywhere` (all devices), or `idle`. */
+export type SignOutStatus = 'idle' | 'leaving' | 'leavingEverywhere';
+
+export const selectSignOutStatus = (snapshot: AuthSnapshot): SignOutStatus => {
+  if (snapshot.matches({ authenticated: { signOut: 'leaving' } })) return 'leaving';
+  if (snapshot.matches({ authenticated: { signOut: 'leavingEverywhere' } })) return 'leavingEverywhere';
+  return 'idle';
+};
+
+/** Why the last "sign out on all devices" failed (the session went on), or null. */
+export const selectSignOutError = (snapshot: AuthSnapshot): string | null => snapshot.context.signOutError;

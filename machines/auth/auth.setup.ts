@@ -3,6 +3,8 @@ import {
   fetchUserActor,
   fetchWarehouseActor,
   loginActor,
+  logoutActor,
+  logoutEverywhereActor,
   resendConfirmationActor,
   saveLanguageActor,
 } from './auth.actors.ts';
@@ -32,6 +34,8 @@ export const authSetup = setup({
     fetchWarehouse: fetchWarehouseActor,
     resendConfirmation: resendConfirmationActor,
     saveLanguage: saveLanguageActor,
+    logout: logoutActor,
+    logoutEverywhere: logoutEverywhereActor,
   },
   actions: {
     /** Write the token cookie (expires at the token's exp, sameSite=lax, secure on https). */
@@ -63,6 +67,7 @@ export const authSetup = setup({
         warehouse: null,
         loginError: null,
         resendError: null,
+        signOutError: null,
         logoutReason: null,
         initialUrl: '',
         storedToken: null,
@@ -95,12 +100,21 @@ export const authSetup = setup({
       expiryTimerCapped: (context.expiresAt ?? 0) - Date.now() > MAX_TIMER_DELAY_MS,
     })),
     setLogoutReason: assign((_, params: { reason: LogoutReason }) => ({ logoutReason: params.reason })),
+    setSignOutError: assign((_, params: { error: unknown }) => ({
+      signOutError: params.error === null ? null : errorCodeOf(params.error),
+    })),
   },
   guards: {
     /** The session began on the login page, with the language shown there. */
     hasLoginLanguage: ({ context }) => context.loginLang !== null,
     hasUrlToken: ({ context }) => hasUrlToken(context),
     urlTokenIsValid: ({ context }) => validTokenPayload(urlTokenOf(context.initialUrl), Date.now()) !== null,
+    /** A valid link token of another account than the valid stored one: the visitor is asked before switching. */
+    urlTokenIsAnotherAccount: ({ context }) => {
+      const link = validTokenPayload(urlTokenOf(context.initialUrl), Date.now());
+      const stored = validTokenPayload(context.storedToken, Date.now());
+      return link !== null && stored !== null && link.sub !== stored.sub;
+    },
     hasStoredToken: ({ context }) => hasStoredToken(context),
     storedTokenIsValid: ({ context }) => validTokenPayload(context.storedToken, Date.now()) !== null,
     tokenIsValid: (_, params: { token: string }) => validTokenPayload(params.token, Date.now()) !== null,
