@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
+import { storedUserFor } from './auth.guards.ts';
+import { validTokenPayload } from './auth.token.ts';
 import type { AuthRole, AuthUser, AuthWarehouse, LogoutReason } from './auth.types.ts';
 
 /** What the selectors read of a snapshot: the machine's, or its start state before it runs (`auth.start.ts`). */
@@ -91,3 +93,9 @@ export const selectSignOutStatus = (snapshot: AuthSnapshot): SignOutStatus => {
 
 /** Why the last "sign out on all devices" failed (the session went on), or null. */
 export const selectSignOutError = (snapshot: AuthSnapshot): string | null => snapshot.context.signOutError;
+
+/** While a switch is asked: the e-mail of the account signed in here, when this browser remembers it. */
+export const selectSignedInEmail = (snapshot: AuthSnapshot): string | null => {
+  const payload = validTokenPayload(snapshot.context.storedToken, Date.now());
+  return payload === null ? null : (storedUserFor(snapshot.context.storedUser, payload)?.email ?? null);
+};
