@@ -4,7 +4,7 @@
  * The app renders that state before the machine's chunk has loaded (`src/data/auth-context.tsx`); the machine then
  * starts from the same input, reaches the same state with its own guards (the ones below) and takes over.
  */
-import { urlTokenOf } from './auth.guards.ts';
+import { urlTokenOf } from './auth.rules.ts';
 import type { AuthContext, AuthInput } from './auth.types.ts';
 
 /** A state value as `snapshot.matches` reads it. */

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { eligibleFor } from './order-bulk.rules';
+import { eligibleFor } from './order-bulk.rules.ts';
 import type {
   BulkAnswer,
   BulkCandidate,
   BulkSubmission,
   OrderBulkContext,
   OrderBulkEvent,
-} from './order-bulk.types';
+} from './order-bulk.types.ts';
 
 /**
  * The warehouse's bulk work over the queue (issue 10, point 4): a selection of orders, each with the version the

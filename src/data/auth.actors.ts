@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { isLoginPath, searchWithoutToken } from '../../machines/auth/auth.guards.ts';
+import { isLoginPath, searchWithoutToken } from '../../machines/auth/auth.rules.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
 import { clearTokenCookie, writeTokenCookie } from '../api/token.ts';

@@ -8,7 +8,7 @@ import { type DehydratedState, hydrate, type QueryClient, useQueryClient } from 
 import { type ReactNode, useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
-import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
+import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import type { PrerenderedState } from '../prerender/state.ts';
 import type { PrerenderedSession, RouterHandle } from './auth-context.tsx';
 import {

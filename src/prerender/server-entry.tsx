@@ -13,7 +13,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
+import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { createQueryClient } from '../api/query-client.ts';

@@ -13,7 +13,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
-import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import {
+  applyEvent,
+  eventForTargetStatus,
+} from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderLifecycleEvent,
   OrderStatus,

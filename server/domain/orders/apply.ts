@@ -5,9 +5,12 @@
  * `eventForTargetStatus` do.
  */
 import type { Selectable, Transaction } from 'kysely';
-import { commentOf } from '../../../machines/order-lifecycle/order-lifecycle.guards.ts';
-import { validatePartial } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
-import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { commentOf } from '../../../machines/order-lifecycle/order-lifecycle.guards.rules.ts';
+import { validatePartial } from '../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import {
+  applyEvent,
+  eventForTargetStatus,
+} from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   LifecycleEventType,
   LifecycleRole,

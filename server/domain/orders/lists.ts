@@ -17,7 +17,7 @@
 import {
   DISTRIBUTOR_TAB_STATUSES,
   WAREHOUSE_TAB_STATUSES,
-} from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
+} from '../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import {
   WAREHOUSE_TABS,
   type DistributorTab,

@@ -5,7 +5,7 @@
  */
 import { openingHoursOf } from '../account/opening-hours.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
+import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
 import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';

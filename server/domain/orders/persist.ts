@@ -7,11 +7,14 @@
  * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
  */
 import type { Selectable, Transaction } from 'kysely';
-import { computeTotals, effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
+import {
+  computeTotals,
+  effectiveQuantity,
+} from '../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
 import {
   startOrder,
   type LifecycleOutcome,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+} from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderFacts,
   OrderLifecycleEvent,

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isLoginPath } from '../../../machines/auth/auth.guards.ts';
+import { isLoginPath } from '../../../machines/auth/auth.rules.ts';
 import {
   selectRole,
   selectHomePath,

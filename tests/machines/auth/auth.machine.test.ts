@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS } from '../../../machines/auth/auth.guards.ts';
+import { MAX_TIMER_DELAY_MS } from '../../../machines/auth/auth.rules.ts';
 import {
   selectHomePath,
   selectIsAuthenticated,

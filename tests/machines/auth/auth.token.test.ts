@@ -4,8 +4,12 @@ import {
   searchWithoutToken,
   urlTokenOf,
   errorCodeOf,
-} from '../../../machines/auth/auth.guards.ts';
-import { decodeTokenPayload, roleFromToken, validTokenPayload } from '../../../machines/auth/auth.token.ts';
+} from '../../../machines/auth/auth.rules.ts';
+import {
+  decodeTokenPayload,
+  roleFromToken,
+  validTokenPayload,
+} from '../../../machines/auth/auth.token.rules.ts';
 import { makeToken, NOW } from './support.ts';
 
 describe('decodeTokenPayload', () => {

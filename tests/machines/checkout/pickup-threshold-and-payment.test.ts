@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { selectPaymentResult, summaryCanPay } from '../../../machines/checkout/payment-result.ts';
-import { evaluateThresholds } from '../../../machines/checkout/pickup-threshold.ts';
+import {
+  selectPaymentResult,
+  summaryCanPay,
+} from '../../../machines/checkout/checkout.payment-result.rules.ts';
+import { evaluateThresholds } from '../../../machines/checkout/checkout.pickup-threshold.rules.ts';
 import { orderFixture } from './checkout-paths.ts';
 
 describe('pickup thresholds with the bag', () => {

@@ -4,11 +4,13 @@ import {
   fileDownloadMachine,
   type FileOutcome,
   type FileRequest,
+} from '../../../machines/downloads/file-download.machine.ts';
+import {
   selectDelivered,
   selectFileError,
   selectOpenedAsDownload,
   selectPendingRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '../../../machines/downloads/file-download.selectors.ts';
 import {
   provideDocumentFile,
   selectPendingAction,

@@ -40,7 +40,7 @@ const orderFrame = (version: number): LiveFrame => ({
     number: '000007',
     version,
     status: 'confirmed',
-    paymentState: 'unpaid',
+    paymentState: 'need_pay',
     event: 'CONFIRM',
     actor: { id: 2, name: 'Victor Munteanu', role: 'warehouse' },
     at: '2026-01-01T00:00:00Z',

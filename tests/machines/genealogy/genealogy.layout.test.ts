@@ -5,8 +5,8 @@ import {
   layoutTree,
   visibleItems,
   type TreeLayout,
-} from '../../../machines/genealogy/genealogy.layout.ts';
-import { flattenTree, withPage } from '../../../machines/genealogy/genealogy.tree.ts';
+} from '../../../machines/genealogy/genealogy.layout.rules.ts';
+import { flattenTree, withPage } from '../../../machines/genealogy/genealogy.tree.rules.ts';
 import type { Branch, GenealogyContext } from '../../../machines/genealogy/genealogy.types.ts';
 import { fakeNode } from './fake-network.ts';
 

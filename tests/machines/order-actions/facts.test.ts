@@ -4,7 +4,7 @@ import {
   partialComparison,
   readFailure,
   targetStatus,
-} from '../../../machines/order-actions/order-actions.facts';
+} from '../../../machines/order-actions/order-actions.facts.rules';
 import { makeLine, makeOrder } from './fixtures';
 
 describe('order facts', () => {

@@ -11,7 +11,7 @@ import type {
   ViewerRole,
 } from '../../../machines/order-actions/order-actions.types';
 import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors';
-import { orderFacts } from '../../../machines/order-actions/order-actions.facts';
+import { orderFacts } from '../../../machines/order-actions/order-actions.facts.rules';
 import { makeOrder } from './fixtures';
 
 type Answer = (input: PerformActionInput) => Promise<ApiOrder>;

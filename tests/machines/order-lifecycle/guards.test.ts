@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from '../../../machines/order-lifecycle/order-lifecycle.rules';
+import { applyEvent } from '../../../machines/order-lifecycle/order-lifecycle.transitions';
 import { cardFacts, facts } from './fixtures';
 
 describe('PREPARE and payment', () => {

@@ -6,7 +6,7 @@ import {
   everyLineAvailable,
   samplePartial,
   validatePartial,
-} from '../../../machines/order-lifecycle/order-lifecycle.lines';
+} from '../../../machines/order-lifecycle/order-lifecycle.lines.rules';
 import type { OrderLine } from '../../../machines/order-lifecycle/order-lifecycle.types';
 import { TWO_LINES } from './fixtures';
 

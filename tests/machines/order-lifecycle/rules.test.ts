@@ -7,7 +7,7 @@ import {
   outcomeOf,
   restoreSnapshot,
   startOrder,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules';
+} from '../../../machines/order-lifecycle/order-lifecycle.transitions';
 import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors';
 import { ORDER_STATUSES, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types';
 import { cardFacts, facts, TWO_LINES } from './fixtures';

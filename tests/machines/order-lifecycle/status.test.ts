@@ -9,7 +9,7 @@ import {
   distributorTab,
   isTerminal,
   warehouseTab,
-} from '../../../machines/order-lifecycle/order-lifecycle.status';
+} from '../../../machines/order-lifecycle/order-lifecycle.status.rules';
 import {
   DISTRIBUTOR_TABS,
   ORDER_STATUSES,

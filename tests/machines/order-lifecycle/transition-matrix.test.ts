@@ -4,7 +4,7 @@ import {
   applyEvent,
   sampleEvent,
   contextFromFacts,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules';
+} from '../../../machines/order-lifecycle/order-lifecycle.transitions';
 import {
   LIFECYCLE_EVENT_TYPES,
   LIFECYCLE_ROLES,

@@ -15,7 +15,7 @@ import {
   selectPasswordChangeView,
   selectProfileView,
 } from '../../../machines/personal/personal.selectors.ts';
-import { formErrorOf } from '../../../machines/personal/personal.errors.ts';
+import { formErrorOf } from '../../../machines/personal/personal.rules.ts';
 import {
   profileChanges,
   profileMachine,

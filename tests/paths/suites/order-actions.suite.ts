@@ -1,5 +1,5 @@
 import { type Actor, fromPromise } from 'xstate';
-import type { OrderExchange } from '../../../machines/order-actions/order-actions.exchange.ts';
+import type { OrderExchange } from '../../../machines/order-actions/order-actions.exchange.rules.ts';
 import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine.ts';
 import {
   LOCAL_ERROR_CODES,

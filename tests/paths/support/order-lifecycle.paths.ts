@@ -1,5 +1,5 @@
 import { orderLifecycleMachine } from '../../../machines/order-lifecycle/order-lifecycle.machine';
-import { sampleEvent } from '../../../machines/order-lifecycle/order-lifecycle.rules';
+import { sampleEvent } from '../../../machines/order-lifecycle/order-lifecycle.transitions';
 import {
   LIFECYCLE_EVENT_TYPES,
   LIFECYCLE_ROLES,

@@ -8,8 +8,8 @@ import { buildCatalogue } from '../../../server/seed/catalogue.ts';
 import { stepsTo } from '../../../server/seed/orders.ts';
 import { Prng } from '../../../server/seed/prng.ts';
 import { freshDatabase } from '../support/db.ts';
-import { allowedEvents } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
-import { isTerminal } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
+import { allowedEvents } from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
+import { isTerminal } from '../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import { LIFECYCLE_ROLES } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import { factsOf } from '../../../server/domain/orders/persist.ts';
 

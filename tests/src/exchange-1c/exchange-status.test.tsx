@@ -12,7 +12,7 @@ import { makeOrder } from '../../machines/order-actions/fixtures.ts';
 import {
   selectExchangeView,
   type OrderExchange,
-} from '../../../machines/order-actions/order-actions.exchange.ts';
+} from '../../../machines/order-actions/order-actions.exchange.rules.ts';
 
 type UseOrderActions = typeof UseOrderActionsHook;
 

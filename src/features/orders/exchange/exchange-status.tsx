@@ -10,7 +10,7 @@ import {
   type ExchangeOrderRef,
   type ExchangeState,
   type ExchangeViewModel,
-} from '../../../../machines/order-actions/order-actions.exchange.ts';
+} from '../../../../machines/order-actions/order-actions.exchange.rules.ts';
 import './exchange-status.css';
 
 const STATE_LABELS: Record<ExchangeState, MessageDescriptor> = {

@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { orderAttention } from '../../../../machines/checkout/order-attention.ts';
+import { orderAttention } from '../../../../machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 import { Link } from 'react-router-dom';
-import { summaryCanPay } from '../../../../machines/checkout/payment-result.ts';
+import { summaryCanPay } from '../../../../machines/checkout/checkout.payment-result.rules.ts';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';

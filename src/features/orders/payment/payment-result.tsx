@@ -3,7 +3,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { selectIsAuthenticated, selectIsStarting } from '../../../../machines/auth/auth.selectors.ts';
-import { selectPaymentResult, type PaymentResult } from '../../../../machines/checkout/payment-result.ts';
+import {
+  selectPaymentResult,
+  type PaymentResult,
+} from '../../../../machines/checkout/checkout.payment-result.rules.ts';
 import { useAuthSelector } from '../../../data/auth-context.tsx';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { formatMoney } from '../../../i18n/format.ts';

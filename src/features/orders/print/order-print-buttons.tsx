@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectFileError } from '../../../../machines/downloads/file-download.machine.ts';
+import { selectFileError } from '../../../../machines/downloads/file-download.selectors.ts';
 import type { PrintKind } from '../../../data/warehouse-queue.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';

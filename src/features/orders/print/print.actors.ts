@@ -8,11 +8,13 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
   fileDownloadMachine,
-  type FileDownloadSnapshot,
   type FileOutcome,
   type FileRequest,
-  selectPendingRequest,
 } from '../../../../machines/downloads/file-download.machine.ts';
+import {
+  type FileDownloadSnapshot,
+  selectPendingRequest,
+} from '../../../../machines/downloads/file-download.selectors.ts';
 import {
   type PrintFile,
   type PrintKind,

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ActionButton } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { PartialProblem } from '../../../../machines/order-lifecycle/order-lifecycle.lines.ts';
+import type { PartialProblem } from '../../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
 import type {
   DeliveryType,
   OrderStatus,

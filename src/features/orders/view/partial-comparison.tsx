@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { partialComparison } from '../../../../machines/order-actions/order-actions.facts.ts';
+import { partialComparison } from '../../../../machines/order-actions/order-actions.facts.rules.ts';
 import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';

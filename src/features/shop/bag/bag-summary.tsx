@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { evaluateThresholds } from '../../../../machines/checkout/pickup-threshold.ts';
+import { evaluateThresholds } from '../../../../machines/checkout/checkout.pickup-threshold.rules.ts';
 import type { CartTotals } from '../../../data/bag.ts';
 import type { MyInfo } from '../../../data/business.ts';
 import { formatMoney, formatPoints } from '../../../i18n/format.ts';

@@ -3,7 +3,7 @@ import { formatOpeningHours } from '../../../i18n/opening-hours.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { addressInputOf } from '../../../../machines/personal/address-book.machine.ts';
 import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
-import { deliveryPriceOf } from '../../../../machines/checkout/delivery-price.ts';
+import { deliveryPriceOf } from '../../../../machines/checkout/checkout.delivery-price.rules.ts';
 import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
 import { COURIER_COMMENT_MAX, ORDER_COMMENT_MAX } from '../../../../machines/checkout/checkout.types.ts';
 import { formatMoney } from '../../../i18n/format.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlTokenOf } from '../../../../machines/auth/auth.guards.ts';
+import { urlTokenOf } from '../../../../machines/auth/auth.rules.ts';
 import { DEMO_PASSWORD } from '../../../../server/seed/accounts.ts';
 import type { TestApp } from '../../support/app.ts';
 import {

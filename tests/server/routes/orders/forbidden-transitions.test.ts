@@ -4,7 +4,7 @@
  * distributor (their customer) and as the warehouse (staff of warehouse 1), for every target status.
  */
 import { describe, expect, it } from 'vitest';
-import { eventForTargetStatus } from '../../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { eventForTargetStatus } from '../../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
 import {
   ORDER_STATUSES,
   type LifecycleRole,

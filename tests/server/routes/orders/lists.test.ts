@@ -3,7 +3,7 @@ import {
   DISTRIBUTOR_TAB_STATUSES,
   WAREHOUSE_TAB_STATUSES,
   warehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
+} from '../../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import {
   WAREHOUSE_TABS,
   type OrderStatus,

@@ -7,7 +7,7 @@ import {
   WAREHOUSE_TAB_STATUSES,
   isTerminal,
   warehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
+} from '../../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import { WAREHOUSE_TABS } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { pdfText } from '../../../support/pdf-text.ts';

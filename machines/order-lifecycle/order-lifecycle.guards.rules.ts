@@ -1,5 +1,5 @@
-import { everyLineAvailable, validatePartial } from './order-lifecycle.lines';
-import type { LifecycleRole, OrderLifecycleContext, OrderLifecycleEvent } from './order-lifecycle.types';
+import { everyLineAvailable, validatePartial } from './order-lifecycle.lines.rules.ts';
+import type { LifecycleRole, OrderLifecycleContext, OrderLifecycleEvent } from './order-lifecycle.types.ts';
 
 /**
  * Pure predicates behind the machine's named guards, exported so the server and the SPA can explain a refusal

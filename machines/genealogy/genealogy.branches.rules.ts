@@ -7,7 +7,7 @@ import {
   moreKey,
   nodeKey,
   withPage,
-} from './genealogy.tree.ts';
+} from './genealogy.tree.rules.ts';
 import type { Branch, GenealogyContext, GenealogyLine, GenealogyView, Reveal } from './genealogy.types.ts';
 
 /**

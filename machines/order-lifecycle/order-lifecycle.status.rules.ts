@@ -5,7 +5,7 @@ import type {
   PaymentMethod,
   PaymentState,
   WarehouseTab,
-} from './order-lifecycle.types';
+} from './order-lifecycle.types.ts';
 
 /**
  * Status tables for lists and badges. Plain data, no machine import, so list pages and the server's list queries

@@ -1,7 +1,7 @@
 import { type SnapshotFrom, getNextTransitions, initialTransition, transition } from 'xstate';
-import * as check from './order-lifecycle.guards';
-import { computeTotals, samplePartial } from './order-lifecycle.lines';
-import { orderLifecycleMachine } from './order-lifecycle.machine';
+import * as check from './order-lifecycle.guards.rules.ts';
+import { computeTotals, samplePartial } from './order-lifecycle.lines.rules.ts';
+import { orderLifecycleMachine } from './order-lifecycle.machine.ts';
 import {
   LIFECYCLE_EVENT_TYPES,
   ORDER_STATUSES,
@@ -14,7 +14,7 @@ import {
   type OrderLifecycleInput,
   type OrderStatus,
   type PaymentState,
-} from './order-lifecycle.types';
+} from './order-lifecycle.types.ts';
 
 /** Pure helpers over the machine for callers that keep the order in a database, not in an actor. */
 

@@ -1,4 +1,4 @@
-import type { LineQuantity, OrderLine, OrderTotals } from './order-lifecycle.types';
+import type { LineQuantity, OrderLine, OrderTotals } from './order-lifecycle.types.ts';
 
 /** The quantity that counts for a line: the confirmed one once the warehouse confirmed, else the requested one. */
 export function effectiveQuantity(line: OrderLine): number {

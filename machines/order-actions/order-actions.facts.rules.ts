@@ -2,8 +2,8 @@ import {
   computeTotals,
   validatePartial,
   type PartialProblem,
-} from '../order-lifecycle/order-lifecycle.lines.ts';
-import { applyEvent } from '../order-lifecycle/order-lifecycle.rules.ts';
+} from '../order-lifecycle/order-lifecycle.lines.rules.ts';
+import { applyEvent } from '../order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   LineQuantity,
   OrderFacts,

@@ -1,4 +1,4 @@
-import type { FlatTree } from './genealogy.tree.ts';
+import type { FlatTree } from './genealogy.tree.rules.ts';
 import type { RowKey, TreeRow } from './genealogy.types.ts';
 
 /**

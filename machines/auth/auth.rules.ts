@@ -1,4 +1,4 @@
-import { bareToken, type TokenPayload } from './auth.token.ts';
+import { bareToken, type TokenPayload } from './auth.token.rules.ts';
 import type { AuthUser } from './auth.types.ts';
 
 /** Where a 401 or an expired token does not send the user again: the login paths (spec section 8). */

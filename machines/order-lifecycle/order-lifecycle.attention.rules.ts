@@ -1,4 +1,4 @@
-import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
+import { selectOrderActions } from './order-lifecycle.selectors.ts';
 import {
   DELIVERY_TYPES,
   ORDER_STATUSES,
@@ -8,7 +8,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
   type PaymentState,
-} from '../order-lifecycle/order-lifecycle.types.ts';
+} from './order-lifecycle.types.ts';
 
 /**
  * What an order waits for from its distributor (issue 13.1), decided by the lifecycle machine's rules for the

@@ -1,4 +1,4 @@
-import { errorCodeOf } from '../auth/auth.guards.ts';
+import { errorCodeOf } from '../auth/auth.rules.ts';
 
 export { errorCodeOf };
 

@@ -1,6 +1,6 @@
-import { orderFacts } from '../order-actions/order-actions.facts.ts';
+import { orderFacts } from '../order-actions/order-actions.facts.rules.ts';
 import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
-import { distributorTab } from '../order-lifecycle/order-lifecycle.status.ts';
+import { distributorTab } from '../order-lifecycle/order-lifecycle.status.rules.ts';
 import type { OrderFacts } from '../order-lifecycle/order-lifecycle.types.ts';
 import type { Order } from './checkout.types.ts';
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign } from 'xstate';
-import { errorCodeOf } from './auth.guards.ts';
+import { errorCodeOf } from './auth.rules.ts';
 import { authSetup } from './auth.setup.ts';
 
 /** Logged out: the login form's states (idle, logging in with the credentials, refused). */

@@ -1,5 +1,5 @@
 import { and, assign, not, stateIn } from 'xstate';
-import { errorCodeOf } from './auth.guards.ts';
+import { errorCodeOf } from './auth.rules.ts';
 import { authSetup } from './auth.setup.ts';
 
 /**
