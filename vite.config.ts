@@ -52,8 +52,8 @@ function moduleSizes(): Plugin {
   };
 }
 
-/** The session chunk's module (`loadSessionRuntime` in src/data/auth-context.tsx). */
-export const SESSION_MODULE = '/src/data/session-runtime.tsx';
+/** The session chunk's module (`loadSessionRuntime` in src/session/auth-context.tsx). */
+export const SESSION_MODULE = '/src/session/session-runtime.tsx';
 
 /**
  * A parallel boot. A small classic script, inline in index.html's `<head>` (the server's CSP allows it by its
@@ -62,7 +62,7 @@ export const SESSION_MODULE = '/src/data/session-runtime.tsx';
  *   reads it);
  * - `modulepreload` links for the session chunk (`SESSION_MODULE`: the auth and language machines, the query
  *   cache) and its imports, when the visit has a token (a visit without one starts logged out and paints without
- *   it, `loadSessionRuntime` in src/data/auth-context.tsx);
+ *   it, `loadSessionRuntime` in src/session/auth-context.tsx);
  * - `modulepreload` links for the route's screen chunk and the chunks it imports beyond the entry, and `preload`
  *   links for its stylesheets (the screen routes of `src/app/router.tsx`, see `scripts/lib/screen-routes.mjs`).
  * So the catalogue, the screen and the shell download together instead of one after another.

@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
 import { canUsePath } from './access.ts';
 import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
-import { useAuthSelector, useSessionRunning } from '../../data/auth-context.tsx';
+import { useAuthSelector, useSessionRunning } from '../../session/auth-context.tsx';
 import '../../ui/auth-form.css';
 
 /** `location.state` of a redirect to /login: where to go back after logging in. */

@@ -6,7 +6,7 @@ import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts'
 import { selectConfirmationView } from '../../../machines/auth/email-confirmation.selectors.ts';
 import { authApi } from '../../data/auth.ts';
 import { provideEmailConfirmation } from '../../data/auth-flows.actors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

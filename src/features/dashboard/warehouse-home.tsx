@@ -3,7 +3,7 @@ import { formatOpeningHours, localName } from '../../i18n/opening-hours.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIsWarehouseLoading, selectWarehouse } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { buttonClassName } from '../../ui/button.tsx';

@@ -18,7 +18,7 @@ import { type DocumentId, type PortalDocument, useDocuments } from '../../data/d
 import { selectPendingAction, useDocumentFile } from './documents.actors.ts';
 import { StatementsSection } from './statements-section.tsx';
 import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import '../../ui/business.css';
 import './documents.css';
 import { failureKind } from '../../data/failure-kind.ts';

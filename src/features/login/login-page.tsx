@@ -13,8 +13,8 @@ import {
   loginErrorMessage,
   logoutReasonMessage,
 } from '../../i18n/labels/auth-messages.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
-import { LanguageContext } from '../../data/language-context.tsx';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
+import { LanguageContext } from '../../session/language-context.tsx';
 import { selectSignedOutChoice } from '../../../machines/language/language.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

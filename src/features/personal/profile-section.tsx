@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { selectProfileView } from '../../../machines/personal/personal.selectors.ts';
-import { useAuthSend } from '../../data/auth-context.tsx';
+import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PROFILE_FAILURE } from '../../ui/forms/personal-messages.ts';

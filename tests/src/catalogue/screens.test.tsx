@@ -30,7 +30,7 @@ vi.mock('../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read.
-vi.mock('../../../src/data/auth-context.tsx', () => ({
+vi.mock('../../../src/session/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: AuthRole } }) => T): T =>
     selector({ context: { role: auth.role } }),
 }));

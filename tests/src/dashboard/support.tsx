@@ -7,7 +7,7 @@ import type { AuthUser, AuthWarehouse } from '../../../machines/auth/auth.types.
 import { createApiClient } from '../../../src/api/client.ts';
 import { queryClient } from '../../../src/api/query-client.ts';
 import { createAuthApi } from '../../../src/data/auth.ts';
-import { AuthProvider } from '../../../src/data/auth-context.tsx';
+import { AuthProvider } from '../../../src/session/auth-context.tsx';
 import { writeTokenCookie } from '../../../src/api/token.ts';
 import { i18n } from '../../../src/i18n/i18n.ts';
 import { makeToken, userFixture, warehouseFixture } from '../../machines/auth/support.ts';

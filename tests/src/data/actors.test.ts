@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { provideNetworkExport } from '../../../src/features/my-network/network-export.actors.ts';
-import { provideLanguage } from '../../../src/data/language.actors.ts';
+import { provideLanguage } from '../../../src/session/language.actors.ts';
 import { provideOrderActions } from '../../../src/data/order-actions.actors.ts';
 import { accountKeys, orderKeys } from '../../../src/data/keys.ts';
 import { makeOrder } from '../../machines/order-actions/fixtures.ts';

@@ -1,7 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '../../../src/data/events.actors';
+import {
+  applyFrame,
+  type EventSourceLike,
+  provideEvents,
+  streamUrl,
+} from '../../../src/session/events.actors';
 import { bagKeys, orderKeys } from '../../../src/data/keys';
 import { liveKeys } from '../../../src/data/live';
 import type { LiveOrderChange } from '../../../machines/events/events.types';

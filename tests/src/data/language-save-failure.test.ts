@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// The language save as the app provides it (src/data/language.actors.ts): a refusal drops the locally kept choice,
+// The language save as the app provides it (src/session/language.actors.ts): a refusal drops the locally kept choice,
 // no answer keeps it marked unsaved so the next answered /users/me saves it again.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../src/api/errors.ts';
-import { provideLanguage } from '../../../src/data/language.actors.ts';
+import { provideLanguage } from '../../../src/session/language.actors.ts';
 import { unsavedLocale } from '../../../src/i18n/language-choice.ts';
 
 function saveFailingWith(error: unknown) {

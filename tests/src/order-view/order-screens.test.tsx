@@ -25,7 +25,7 @@ vi.mock('../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read (a partner: volumes, pickup threshold).
-vi.mock('../../../src/data/auth-context.tsx', () => ({
+vi.mock('../../../src/session/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: string } }) => T): T =>
     selector({ context: { role: 'partner' } }),
 }));

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { LanguageProvider } from '../../../src/data/session-runtime.tsx';
+import { LanguageProvider } from '../../../src/session/session-runtime.tsx';
 import { i18n } from '../../../src/i18n/i18n.ts';
 
 /**

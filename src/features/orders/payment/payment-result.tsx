@@ -7,7 +7,7 @@ import {
   selectPaymentResult,
   type PaymentResult,
 } from '../../../../machines/checkout/checkout.payment-result.rules.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { useAuthSelector } from '../../../session/auth-context.tsx';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { formatMoney } from '../../../i18n/format.ts';
 import { useLocale } from '../../../i18n/i18n.ts';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { selectIsDistributor } from '../../../../machines/auth/auth.selectors.ts';
 import type { ViewerRole } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { useAuthSelector } from '../../../session/auth-context.tsx';
 import { buttonClassName } from '../../../ui/button.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../../ui/spinner.tsx';

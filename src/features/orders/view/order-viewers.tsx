@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { useAuthSelector } from '../../../session/auth-context.tsx';
 import { useOrderPresence } from '../../../data/presence.actors.ts';
 import { useLocale } from '../../../i18n/i18n.ts';
 

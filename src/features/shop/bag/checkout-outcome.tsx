@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { selectIsRefreshingUser, selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
 import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
-import { useAuthSelector, useAuthSend } from '../../../data/auth-context.tsx';
+import { useAuthSelector, useAuthSend } from '../../../session/auth-context.tsx';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { buttonClassName, Button } from '../../../ui/button.tsx';
 import { formatMoney } from '../../../i18n/format.ts';

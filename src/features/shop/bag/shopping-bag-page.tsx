@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { selectIsDistributor, selectUser } from '../../../../machines/auth/auth.selectors.ts';
 import { selectCheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
 import type { Address, CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { useAuthSelector } from '../../../session/auth-context.tsx';
 import { PATHS } from '../../../ui/paths.ts';
 import { type OrderParams, useAddresses, useOrderParams } from '../../../data/account.ts';
 import { type Cart, useCart } from '../../../data/bag.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { selectIsDistributor } from '../../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
+import { useAuthSelector } from '../../../session/auth-context.tsx';
 import { useLocale } from '../../../i18n/i18n.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';

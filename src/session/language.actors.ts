@@ -8,8 +8,8 @@ import { fromPromise } from 'xstate';
 import { languageMachine } from '../../machines/language/language.machine.ts';
 import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
 import { forgetUnsavedLocale, rememberUnsavedLocale } from '../i18n/language-choice.ts';
-import { type AccountApi, storeMe } from './account.ts';
-import { failureKind } from './failure-kind.ts';
+import { type AccountApi, storeMe } from '../data/account.ts';
+import { failureKind } from '../data/failure-kind.ts';
 
 export interface LanguageDeps {
   api: Pick<AccountApi, 'setLang'>;

@@ -13,7 +13,7 @@ export function createLanguageActor(onWaiting?: () => void): LanguageActor {
 
 const LanguageActorContext = createContext<LanguageActor | null>(null);
 
-/** Provides the app-wide language actor (the auth provider does, `src/data/auth-context.tsx`). */
+/** Provides the app-wide language actor (the auth provider does, `src/session/auth-context.tsx`). */
 export const LanguageActorProvider = LanguageActorContext.Provider;
 
 function useLanguageActor(): LanguageActor {
@@ -24,7 +24,7 @@ function useLanguageActor(): LanguageActor {
 
 /**
  * The app-wide language actor: the header's switcher and the personal page's field send it the same events. Its
- * machine runs in the session chunk (`session-runtime.ts`); until then the views read its start state.
+ * machine runs in the session chunk (`session-runtime.tsx`); until then the views read its start state.
  */
 export const LanguageContext = {
   useActorRef(): Pick<LanguageActor, 'send'> {

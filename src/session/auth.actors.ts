@@ -11,7 +11,7 @@ import { reportFailure } from '../api/failure-bridge.ts';
 import { clearTokenCookie, writeTokenCookie } from '../api/token.ts';
 import { activateLocale, i18n, normalizeLocale } from '../i18n/i18n.ts';
 import { unsavedLocale } from '../i18n/language-choice.ts';
-import { type AuthApi, authQueries } from './auth.ts';
+import { type AuthApi, authQueries } from '../data/auth.ts';
 import { writeStoredUser } from './user-storage.ts';
 
 export const LOGIN_PATH = '/login';

@@ -17,8 +17,8 @@ import type {
   StreamInput,
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
-import { bagKeys, orderKeys } from './keys.ts';
-import { noteArrivedOrder, setViewers } from './live.ts';
+import { bagKeys, orderKeys } from '../data/keys.ts';
+import { noteArrivedOrder, setViewers } from '../data/live.ts';
 
 /** The part of `EventSource` the stream uses (tests give a fake). */
 export interface EventSourceLike {

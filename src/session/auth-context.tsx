@@ -1,3 +1,7 @@
+/**
+ * The session's eager half, in the entry: the auth provider and the hooks views read the session with. The machines
+ * and the query cache load late, in the session chunk (`session-runtime.tsx`, whose header says why).
+ */
 import { QueryClientContext } from '@portal/query-client-context';
 import {
   createContext,
@@ -8,40 +12,21 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { type Location, type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { authStartSnapshot, initialAuthContext, startsLoggedOut } from '../../machines/auth/auth.start.ts';
-import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
+import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { readTokenCookie } from '../api/token.ts';
-import type { AuthApi } from './auth.ts';
+import type { AuthApi } from '../data/auth.ts';
 import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
-import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
-import type { RunningSession } from './session-runtime.tsx';
+import { createLanguageActor, LanguageActorProvider } from './language-context.tsx';
+import type { AuthActor, PrerenderedSession, RouterHandle, RunningSession } from './session-types.ts';
 import { readStoredUser } from './user-storage.ts';
 
-export type AuthActor = DeferredActor<AuthSnapshot, AuthEvent>;
+export type { AuthActor, PrerenderedSession, RouterHandle } from './session-types.ts';
 
 const AuthActorContext = createContext<AuthActor | null>(null);
 const SessionContext = createContext<RunningSession | null>(null);
-
-/** Where the session's actions navigate: the router's current location and navigate function. */
-export interface RouterHandle {
-  current: { navigate: NavigateFunction; location: Location } | null;
-}
-
-/**
- * A session that is already running when the app first renders: a page the server rendered (`src/prerender/`).
- * The server renders with one over its own cache, the browser hydrates with one started from the same data, so
- * both render the same first screen. Without it (every other visit) `AuthProvider` starts its own.
- */
-export interface PrerenderedSession {
-  input: AuthInput;
-  auth: AuthActor;
-  language: LanguageActor;
-  session: RunningSession;
-  /** Filled in by `AuthProvider` for the session's navigation. */
-  router: RouterHandle;
-}
 
 const PrerenderedSessionContext = createContext<PrerenderedSession | null>(null);
 export const PrerenderedSessionProvider = PrerenderedSessionContext.Provider;

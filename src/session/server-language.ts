@@ -7,8 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LanguageEvent } from '../../machines/language/language.machine.ts';
 import { normalizeLocale } from '../i18n/i18n.ts';
 import { unsavedLocale } from '../i18n/language-choice.ts';
-import type { Me } from './account.ts';
-import { accountKeys } from './keys.ts';
+import type { Me } from '../data/account.ts';
+import { accountKeys } from '../data/keys.ts';
 
 const ME_KEY = JSON.stringify(accountKeys.me());
 

@@ -1,8 +1,21 @@
 /**
- * The session chunk, loaded beside the first screen (`loadSessionRuntime` in `auth-context.tsx`): the auth and
- * language actors (their machines provided in `auth.actors.ts` and `language.actors.ts`), the live-event stream of
- * the signed-in user, the client's 401 handler and the query cache. `startSession` starts the actors from the input
- * the views have been rendered with and lets them take over the deferred actors the views read.
+ * src/session/: the signed-in session, in two halves, because it loads late.
+ *
+ * Why late: the up-front JavaScript of every page is budgeted (`npm run budget`: at most 1.6x a bare React 19
+ * page, gzip). XState, the auth, language and live-event machines and the query cache would count against it, and a
+ * visit without a token (the login page) paints without any of them. So the session is split:
+ * - the eager half, in the entry: `auth-context.tsx` (AuthProvider, the hooks views use, `loadSessionRuntime`),
+ *   `language-context.tsx`, `deferred-actor.ts` (an actor the views read and send to before its machine has loaded:
+ *   the machine's start state from `machines/auth/auth.start.ts` and `machines/language/language.start.ts`, computed
+ *   without xstate) and `user-storage.ts`;
+ * - the late half, this module, the `session` chunk (`scripts/lib/chunk-groups.mjs`): with a token it loads at boot
+ *   beside the first screen (the boot script preloads it); without one once the page is idle, at the first
+ *   interaction, or when a screen or an event needs it. It starts the auth and language actors (their machines
+ *   provided in `auth.actors.ts` and `language.actors.ts`) from the input the views have been rendered with and lets
+ *   them take over the deferred actors, runs the signed-in user's live-event stream (`live-events.tsx`,
+ *   `events.actors.ts`), registers the client's 401 handler and provides the query cache.
+ * `session-types.ts` holds the shapes both halves name, so neither imports the other's module. Only the entry's
+ * half may be imported from outside this folder (`eslint.config.js`, the session zone).
  */
 import { type DehydratedState, hydrate, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -10,7 +23,7 @@ import { createActor } from 'xstate';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import type { PrerenderedState } from '../prerender/state.ts';
-import type { PrerenderedSession, RouterHandle } from './auth-context.tsx';
+import type { PrerenderedSession, RouterHandle, RunningSession } from './session-types.ts';
 import {
   type AuthSnapshot,
   selectIsAuthenticated,
@@ -20,9 +33,9 @@ import {
 import { setUnauthorizedHandler } from '../api/auth-bridge.ts';
 import { reportFailure } from '../api/failure-bridge.ts';
 import { queryClient } from '../api/query-client.ts';
-import { accountApi } from './account.ts';
+import { accountApi } from '../data/account.ts';
 import { type AuthDeps, provideAuth } from './auth.actors.ts';
-import { authApi, type AuthApi } from './auth.ts';
+import { authApi, type AuthApi } from '../data/auth.ts';
 import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
 import { provideLanguage } from './language.actors.ts';
@@ -35,13 +48,6 @@ export interface SessionOptions extends Pick<AuthDeps, 'navigate' | 'location'> 
   input: AuthInput;
   auth: DeferredActor<AuthSnapshot, AuthEvent>;
   language: LanguageActor;
-}
-
-export interface RunningSession {
-  queryClient: QueryClient;
-  /** The live-event stream of whoever is signed in (restarted for another user). */
-  LiveEvents: () => ReactNode;
-  stop: () => void;
 }
 
 function LiveEventsOfUser({ auth }: { auth: DeferredActor<AuthSnapshot, AuthEvent> }) {
