@@ -3,7 +3,7 @@
  * renders it before the machine's chunk has loaded (`src/session/language-context.tsx`).
  */
 import { matchesValue, type StateValueLike } from '../auth/auth.start.ts';
-import type { LanguageContext } from './language.machine.ts';
+import type { LanguageContext } from './language.types.ts';
 
 export function languageStartContext(): LanguageContext {
   return { pending: null, signedOutChoice: null, deferredSave: null };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LanguageEvent } from '../../machines/language/language.machine.ts';
+import type { LanguageEvent } from '../../machines/language/language.types.ts';
 import type { LanguageSnapshot } from '../../machines/language/language.selectors.ts';
 import { languageStartSnapshot } from '../../machines/language/language.start.ts';
 import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';

@@ -4,7 +4,7 @@
  * reconciles the two (`language.reconcile`). Returns the unsubscribe.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { LanguageEvent } from '../../machines/language/language.machine.ts';
+import type { LanguageEvent } from '../../machines/language/language.types.ts';
 import { normalizeLocale } from '../i18n/i18n.ts';
 import { unsavedLocale } from '../i18n/language-choice.ts';
 import type { Me } from '../data/account.ts';
