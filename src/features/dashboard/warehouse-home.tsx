@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { startOfToday, useWarehouseQueues } from '../../data/warehouse-queue.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { QUEUE_TAB_LABELS, formatAge } from '../../i18n/labels/warehouse-queue.ts';
+import { WAREHOUSE_TAB_LABELS, formatAge } from '../../i18n/labels/warehouse-queue.ts';
 import './warehouse-home.css';
 
 export interface WarehouseCardProps {
@@ -130,7 +130,7 @@ function WarehouseQueuesPanel() {
       <h3 className="dash-card__subtitle">{t`Queues`}</h3>
       <ul className="warehouse-home__queues">
         {data.queues.map((queue) => {
-          const label = i18n._(QUEUE_TAB_LABELS[queue.tab]);
+          const label = i18n._(WAREHOUSE_TAB_LABELS[queue.tab]);
           const oldest = queue.oldest;
           const age = oldest === null ? 0 : query.dataUpdatedAt - Date.parse(oldest.statusSince);
           return (
