@@ -14,7 +14,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 
 /**
  * What src/prerender/server-entry.tsx exports (`PrerenderRequest`, `Prerendered`): written again here, since the
- * server imports nothing of src/; tests/server/prerender/prerender.test.ts runs the two together.
+ * server imports nothing of src/; tests/server/prerender.test.ts runs the two together.
  */
 interface RendererModule {
   prerender(request: {

@@ -22,7 +22,7 @@ import type {
   LifecycleEventOf,
   OrderLifecycleEvent,
 } from '../../machines/order-lifecycle/order-lifecycle.types';
-import { makeLine, makeOrder } from '../machines/order-actions/fixtures';
+import { makeLine, makeOrder } from '../support/order-fixtures';
 import { coverageReport } from './support/coverage';
 import type { ModelPath, Snap } from './support/model-paths';
 import { type OrderLifecycleMachine, orderLifecyclePathSets } from './support/order-lifecycle.paths';

@@ -22,7 +22,7 @@ import {
   tokenFor,
   userFixture,
   warehouseFixture,
-} from './support.ts';
+} from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

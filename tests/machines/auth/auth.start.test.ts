@@ -7,7 +7,7 @@ import { languageStartSnapshot } from '../../../machines/language/language.start
 import { DeferredActor } from '../../../src/session/deferred-actor.ts';
 import type { AuthSnapshot } from '../../../machines/auth/auth.selectors.ts';
 import type { AuthEvent } from '../../../machines/auth/auth.types.ts';
-import { NOW, startAuth, tokenFor } from './support.ts';
+import { NOW, startAuth, tokenFor } from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

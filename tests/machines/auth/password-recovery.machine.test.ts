@@ -7,7 +7,7 @@ import {
   selectRecoveryView,
   selectRequestedEmail,
 } from '../../../machines/auth/password-recovery.selectors.ts';
-import { settle } from './support.ts';
+import { settle } from '../../support/auth.ts';
 
 function startRecovery(
   resetToken: string | null,

@@ -5,7 +5,7 @@ import {
   selectRole,
   selectUser,
 } from '../../../machines/auth/auth.selectors.ts';
-import { NOW, settle, startAuth, tokenFor, userFixture } from './support.ts';
+import { NOW, settle, startAuth, tokenFor, userFixture } from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

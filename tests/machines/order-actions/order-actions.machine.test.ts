@@ -12,7 +12,7 @@ import type {
 } from '../../../machines/order-actions/order-actions.types';
 import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors';
 import { orderFacts } from '../../../machines/order-actions/order-actions.facts.rules';
-import { makeOrder } from './fixtures';
+import { makeOrder } from '../../support/order-fixtures';
 
 type Answer = (input: PerformActionInput) => Promise<ApiOrder>;
 

@@ -8,7 +8,7 @@ import {
   type OrderActionsInput,
   type PerformActionInput,
 } from '../../../machines/order-actions/order-actions.types.ts';
-import { makeOrder } from '../../machines/order-actions/fixtures.ts';
+import { makeOrder } from '../../support/order-fixtures.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

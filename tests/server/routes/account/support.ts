@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { signAccessToken } from '../../../../server/auth/token.ts';
 import { accountHandlers } from '../../../../server/routes/account/index.ts';
-import { startTestApp, type TestApp, type TestResponse } from '../../support/app.ts';
+import { startTestApp, type TestApp, type TestResponse } from '../../../support/server/app.ts';
 
 export type Schemas = components['schemas'];
 export type ApiError = Schemas['Error'];

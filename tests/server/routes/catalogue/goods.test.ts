@@ -4,7 +4,7 @@ import {
   POPULARITY_TTL_MS,
   productPopularity,
 } from '../../../../server/domain/catalogue/popularity.ts';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '../../../support/server/app.ts';
 import { startCatalogueApp, tokenFor, type ApiError, type Product, type ProductPage } from './support.ts';
 
 let t: TestApp;

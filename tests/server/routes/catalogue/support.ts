@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { signAccessToken } from '../../../../server/auth/token.ts';
 import { catalogueHandlers } from '../../../../server/routes/catalogue/index.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../../support/server/app.ts';
 
 export type Product = components['schemas']['Product'];
 export type ProductPage = components['schemas']['ProductPage'];

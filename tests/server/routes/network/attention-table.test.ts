@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_PV, RANKS } from '../../../../server/db/reference.ts';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '../../../support/server/app.ts';
 import { downlineIds, monthStart, startNetworkApp, userIdOf, type NetworkNodePage } from './support.ts';
 
 let t: TestApp;

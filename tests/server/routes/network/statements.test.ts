@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../../../server/db/reference.ts';
 import { formatStatementMoney, monthTitle } from '../../../../server/documents/statements/statement-pdf.ts';
 import { pdfText } from '../../../support/pdf-text.ts';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '../../../support/server/app.ts';
 import { expectError } from '../account/support.ts';
 import { monthStart, startNetworkApp, userIdOf, type S } from './support.ts';
 

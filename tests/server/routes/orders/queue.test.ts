@@ -11,7 +11,7 @@ import {
 import { WAREHOUSE_TABS } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { pdfText } from '../../../support/pdf-text.ts';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '../../../support/server/app.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,
