@@ -19,8 +19,11 @@ import tseslint from 'typescript-eslint';
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 const JS_FILES = ['**/*.{js,mjs,cjs}'];
 
-/** A relative import that climbs into the given top-level folder, e.g. `../../server/app`. */
-const intoFolder = (folder) => `^(\\.{1,2}/)+(.*/)?${folder}(/|$)`;
+/**
+ * An import of the given top-level folder: by its package.json alias (`#server/app.ts`) or by a relative climb into
+ * it (`../../server/app`).
+ */
+const intoFolder = (folder) => `^(#${folder}/|(\\.{1,2}/)+(.*/)?${folder}(/|$))`;
 
 const machineImportBans = {
   paths: [

@@ -3,8 +3,8 @@
  * rule itself is `machines/checkout/checkout.delivery-price.rules.ts`, shared with the SPA).
  * Prices are minor units of the configured currency.
  */
-import type { components } from '../../../openapi/schema.d.ts';
-import { deliveryPriceOf } from '../../../machines/checkout/checkout.delivery-price.rules.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { deliveryPriceOf } from '#machines/checkout/checkout.delivery-price.rules.ts';
 
 export type DeliveryOption = components['schemas']['DeliveryOption'];
 export type DeliveryType = components['schemas']['DeliveryType'];

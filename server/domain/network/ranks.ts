@@ -7,7 +7,7 @@
  * "Network and volumes"): codes present in both are kept, the others go to the nearest contract code.
  * When the two vocabularies are made to agree, `API_RANK` becomes the identity.
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { ACTIVE_PV, RANKS, rankIndex, type Localized, type Rank } from '../../db/reference.ts';
 
 export type ApiRank = components['schemas']['Rank'];

@@ -5,7 +5,7 @@
  * disagree.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { attentionCombinations } from '../../../machines/order-lifecycle/order-lifecycle.attention.rules.ts';
+import { attentionCombinations } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 
 let expression: RawBuilder<number> | null = null;
 

@@ -4,7 +4,7 @@
  * an order exists, is the checkout's rule (`machines/checkout/checkout.delivery-price.rules.ts`).
  */
 import type { Selectable } from 'kysely';
-import { computeTotals } from '../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import { computeTotals } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 
 /** Order money from lines (machine lines carry the paid price; list prices come from the rows). */

@@ -5,10 +5,10 @@
  */
 import { openingHoursOf } from '../account/opening-hours.ts';
 import type { Kysely, Transaction } from 'kysely';
-import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import { displayStatus } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';

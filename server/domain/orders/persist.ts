@@ -7,16 +7,13 @@
  * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
  */
 import type { Selectable, Transaction } from 'kysely';
-import {
-  startOrder,
-  type LifecycleOutcome,
-} from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
+import { startOrder, type LifecycleOutcome } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderFacts,
   OrderLifecycleEvent,
   OrderLine,
   OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';

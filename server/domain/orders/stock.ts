@@ -5,8 +5,8 @@
  * would refuse `order.confirm` for it.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
-import type { OrderLine, OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { effectiveQuantity } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import type { OrderLine, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Category, Localized } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isLoginPath } from '../../../machines/auth/auth.rules.ts';
+import { isLoginPath } from '#machines/auth/auth.rules.ts';
 import {
   selectRole,
   selectHomePath,
@@ -8,7 +8,7 @@ import {
   selectIsStarting,
   selectIsUserRole,
   selectNeedsEmailConfirmation,
-} from '../../../machines/auth/auth.selectors.ts';
+} from '#machines/auth/auth.selectors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
 import { canUsePath } from './access.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { selectIsAuthenticated, selectRole, selectUser } from '../../../machines/auth/auth.selectors.ts';
+import { selectIsAuthenticated, selectRole, selectUser } from '#machines/auth/auth.selectors.ts';
 import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { AppHeader } from './app-header.tsx';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { selectIsDistributor, selectIsWarehouseStaff } from '../../../machines/auth/auth.selectors.ts';
+import { selectIsDistributor, selectIsWarehouseStaff } from '#machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../session/auth-context.tsx';
 import { CardGrid } from '../../ui/card-grid.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';

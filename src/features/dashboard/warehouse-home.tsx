@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatOpeningHours, localName } from '../../i18n/opening-hours.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectIsWarehouseLoading, selectWarehouse } from '../../../machines/auth/auth.selectors.ts';
+import { selectIsWarehouseLoading, selectWarehouse } from '#machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../session/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { useLocale } from '../../i18n/i18n.ts';

@@ -9,12 +9,12 @@ import {
   fileDownloadMachine,
   type FileOutcome,
   type FileRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.machine.ts';
 import {
   type FileDownloadSnapshot,
   selectDelivered,
   selectPendingRequest,
-} from '../../../machines/downloads/file-download.selectors.ts';
+} from '#machines/downloads/file-download.selectors.ts';
 import { type StatementFile, type StatementsApi, statementsApi } from '../../data/statements.ts';
 import { saveFile } from '../../data/save-file.ts';
 

@@ -9,14 +9,14 @@ import {
   type LayoutDirection,
   type PlacedRow,
   type TreeLayout,
-} from '../../../machines/genealogy/genealogy.layout.rules.ts';
+} from '#machines/genealogy/genealogy.layout.rules.ts';
 import {
   selectFocusedKey,
   selectIsLoadingChildren,
   selectReveal,
   selectTree,
-} from '../../../machines/genealogy/genealogy.selectors.ts';
-import type { GenealogyEvent, TreeRow } from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.selectors.ts';
+import type { GenealogyEvent, TreeRow } from '#machines/genealogy/genealogy.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { MoreCard, NodeCard } from './genealogy-card.tsx';
 import { distributorPath } from './network-paths.ts';

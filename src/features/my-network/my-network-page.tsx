@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
-import { selectUser } from '../../../machines/auth/auth.selectors.ts';
+import { selectUser } from '#machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../session/auth-context.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Tabs } from '../../ui/tabs.tsx';

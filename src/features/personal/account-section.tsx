@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ChangeEvent } from 'react';
-import { selectResendStatus } from '../../../machines/auth/auth.selectors.ts';
-import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
+import { selectResendStatus } from '#machines/auth/auth.selectors.ts';
+import { selectIsSwitching, selectPendingLocale } from '#machines/language/language.selectors.ts';
 import type { Me } from '../../data/account.ts';
 import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { LanguageContext } from '../../session/language-context.tsx';

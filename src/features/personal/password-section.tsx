@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { selectPasswordChangeView } from '../../../machines/personal/personal.selectors.ts';
+import { selectPasswordChangeView } from '#machines/personal/personal.selectors.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';

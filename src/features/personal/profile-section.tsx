@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { selectProfileView } from '../../../machines/personal/personal.selectors.ts';
+import { selectProfileView } from '#machines/personal/personal.selectors.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { WarehouseTab } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { WarehouseTab } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { formatNumber } from '../format.ts';
 
 /** The warehouse tabs as the order queue, the order screens and the warehouse home name them. */

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isLoginPath,
-  searchWithoutToken,
-  urlTokenOf,
-  errorCodeOf,
-} from '../../../machines/auth/auth.rules.ts';
-import {
-  decodeTokenPayload,
-  roleFromToken,
-  validTokenPayload,
-} from '../../../machines/auth/auth.token.rules.ts';
+import { isLoginPath, searchWithoutToken, urlTokenOf, errorCodeOf } from '#machines/auth/auth.rules.ts';
+import { decodeTokenPayload, roleFromToken, validTokenPayload } from '#machines/auth/auth.token.rules.ts';
 import { makeToken, NOW } from '../../support/auth.ts';
 
 describe('decodeTokenPayload', () => {

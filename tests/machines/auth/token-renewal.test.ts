@@ -4,7 +4,7 @@ import {
   selectLogoutReason,
   selectRole,
   selectUser,
-} from '../../../machines/auth/auth.selectors.ts';
+} from '#machines/auth/auth.selectors.ts';
 import { NOW, settle, startAuth, tokenFor, userFixture } from '../../support/auth.ts';
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import {
   historyPlaceOf,
   historyWrite,
   isHistoryPlace,
-} from '../../../machines/checkout/checkout.history.rules.ts';
+} from '#machines/checkout/checkout.history.rules.ts';
 
 describe('the checkout in the browser history (issue 13.3)', () => {
   it('gives each guided step and the placed summary an entry, the bag none', () => {

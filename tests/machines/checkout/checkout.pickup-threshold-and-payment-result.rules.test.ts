@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  selectPaymentResult,
-  summaryCanPay,
-} from '../../../machines/checkout/checkout.payment-result.rules.ts';
-import { evaluateThresholds } from '../../../machines/checkout/checkout.pickup-threshold.rules.ts';
+import { selectPaymentResult, summaryCanPay } from '#machines/checkout/checkout.payment-result.rules.ts';
+import { evaluateThresholds } from '#machines/checkout/checkout.pickup-threshold.rules.ts';
 import { orderFixture } from './checkout-paths.ts';
 
 describe('pickup thresholds with the bag', () => {

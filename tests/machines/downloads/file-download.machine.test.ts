@@ -4,23 +4,20 @@ import {
   fileDownloadMachine,
   type FileOutcome,
   type FileRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.machine.ts';
 import {
   selectDelivered,
   selectFileError,
   selectOpenedAsDownload,
   selectPendingRequest,
-} from '../../../machines/downloads/file-download.selectors.ts';
-import {
-  provideDocumentFile,
-  selectPendingAction,
-} from '../../../src/features/documents/documents.actors.ts';
+} from '#machines/downloads/file-download.selectors.ts';
+import { provideDocumentFile, selectPendingAction } from '#src/features/documents/documents.actors.ts';
 import {
   provideStatementFile,
   selectFetchingMonth,
   selectSavedMonth,
-} from '../../../src/features/documents/statements.actors.ts';
-import { provideOrderPrint, selectPrinting } from '../../../src/features/orders/print/print.actors.ts';
+} from '#src/features/documents/statements.actors.ts';
+import { provideOrderPrint, selectPrinting } from '#src/features/orders/print/print.actors.ts';
 
 /**
  * The one file-download machine, and each use's actors (`provideDocumentFile`, `provideStatementFile`,

@@ -5,9 +5,9 @@ import {
   layoutTree,
   visibleItems,
   type TreeLayout,
-} from '../../../machines/genealogy/genealogy.layout.rules.ts';
-import { flattenTree, withPage } from '../../../machines/genealogy/genealogy.tree.rules.ts';
-import type { Branch, GenealogyContext } from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.layout.rules.ts';
+import { flattenTree, withPage } from '#machines/genealogy/genealogy.tree.rules.ts';
+import type { Branch, GenealogyContext } from '#machines/genealogy/genealogy.types.ts';
 import { fakeNode } from './fake-network.ts';
 
 /** A tree context: `shape` gives each open node's children count (all loaded, one page), ids `parent * 1000 + n`. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { languageMachine } from '../../../machines/language/language.machine.ts';
+import { languageMachine } from '#machines/language/language.machine.ts';
 import {
   selectIsSwitching,
   selectPendingLocale,
   selectSignedOutChoice,
-} from '../../../machines/language/language.selectors.ts';
+} from '#machines/language/language.selectors.ts';
 
 function start(options: { saveFails?: boolean; applyFails?: boolean } = {}) {
   const calls: string[] = [];

@@ -4,7 +4,7 @@ import {
   partialComparison,
   readFailure,
   targetStatus,
-} from '../../../machines/order-actions/order-actions.facts.rules';
+} from '#machines/order-actions/order-actions.facts.rules.ts';
 import { makeLine, makeOrder } from '../../support/order-fixtures';
 
 describe('order facts', () => {

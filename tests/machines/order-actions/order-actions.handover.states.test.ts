@@ -1,8 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine';
-import { selectOrderActionsView } from '../../../machines/order-actions/order-actions.selectors';
-import type { ApiOrder, PerformActionInput } from '../../../machines/order-actions/order-actions.types';
+import { orderActionsMachine } from '#machines/order-actions/order-actions.machine.ts';
+import { selectOrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { ApiOrder, PerformActionInput } from '#machines/order-actions/order-actions.types.ts';
 import { makeOrder } from '../../support/order-fixtures';
 
 const pickup = makeOrder({ status: 'pickup_requested', deliveryType: 'pickup', version: 7 });

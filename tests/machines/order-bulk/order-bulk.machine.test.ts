@@ -1,18 +1,14 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { orderBulkMachine } from '../../../machines/order-bulk/order-bulk.machine.ts';
-import { canBulk } from '../../../machines/order-bulk/order-bulk.rules.ts';
-import { selectEligibleCounts, selectResults } from '../../../machines/order-bulk/order-bulk.selectors.ts';
-import type {
-  BulkAnswer,
-  BulkCandidate,
-  BulkSubmission,
-} from '../../../machines/order-bulk/order-bulk.types.ts';
+import { orderBulkMachine } from '#machines/order-bulk/order-bulk.machine.ts';
+import { canBulk } from '#machines/order-bulk/order-bulk.rules.ts';
+import { selectEligibleCounts, selectResults } from '#machines/order-bulk/order-bulk.selectors.ts';
+import type { BulkAnswer, BulkCandidate, BulkSubmission } from '#machines/order-bulk/order-bulk.types.ts';
 import {
   isNewestFirst,
   readListParams,
   writeListParams,
-} from '../../../src/features/orders/warehouse/warehouse-orders.params.ts';
+} from '#src/features/orders/warehouse/warehouse-orders.params.ts';
 
 const order = (
   id: number,

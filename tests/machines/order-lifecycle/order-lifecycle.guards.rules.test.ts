@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from '../../../machines/order-lifecycle/order-lifecycle.transitions';
+import { applyEvent } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import { cardFacts, facts } from './fixtures';
 
 describe('PREPARE and payment', () => {

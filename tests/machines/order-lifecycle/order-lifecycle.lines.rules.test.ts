@@ -6,8 +6,8 @@ import {
   everyLineAvailable,
   samplePartial,
   validatePartial,
-} from '../../../machines/order-lifecycle/order-lifecycle.lines.rules';
-import type { OrderLine } from '../../../machines/order-lifecycle/order-lifecycle.types';
+} from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import type { OrderLine } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { TWO_LINES } from './fixtures';
 
 const line = (

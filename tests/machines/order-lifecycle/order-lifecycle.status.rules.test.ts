@@ -1,6 +1,6 @@
 import { getStateNodes } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { orderLifecycleMachine } from '../../../machines/order-lifecycle/order-lifecycle.machine';
+import { orderLifecycleMachine } from '#machines/order-lifecycle/order-lifecycle.machine.ts';
 import {
   DISTRIBUTOR_TAB_STATUSES,
   TERMINAL_STATUSES,
@@ -9,7 +9,7 @@ import {
   distributorTab,
   isTerminal,
   warehouseTab,
-} from '../../../machines/order-lifecycle/order-lifecycle.status.rules';
+} from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import {
   DISTRIBUTOR_TABS,
   ORDER_STATUSES,
@@ -17,7 +17,7 @@ import {
   WAREHOUSE_TABS,
   type DisplayStatus,
   type OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 
 const DISPLAY: Array<[OrderStatus, DisplayStatus]> = [
   ['placed', 'new'],

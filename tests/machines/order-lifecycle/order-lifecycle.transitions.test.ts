@@ -7,9 +7,9 @@ import {
   outcomeOf,
   restoreSnapshot,
   startOrder,
-} from '../../../machines/order-lifecycle/order-lifecycle.transitions';
-import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors';
-import { ORDER_STATUSES, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types';
+} from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
+import { selectOrderActions } from '#machines/order-lifecycle/order-lifecycle.selectors.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { cardFacts, facts, TWO_LINES } from './fixtures';
 
 describe('startOrder and restoreSnapshot', () => {

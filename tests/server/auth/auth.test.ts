@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readBearerToken } from '../../../server/auth/authenticate.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../../server/auth/password.ts';
-import { apiRoleOf, roleOf } from '../../../server/auth/roles.ts';
-import { signAccessToken, TokenError, verifyAccessToken } from '../../../server/auth/token.ts';
+import { readBearerToken } from '#server/auth/authenticate.ts';
+import { hashPassword, needsRehash, verifyPassword } from '#server/auth/password.ts';
+import { apiRoleOf, roleOf } from '#server/auth/roles.ts';
+import { signAccessToken, TokenError, verifyAccessToken } from '#server/auth/token.ts';
 
 const config = { jwtSecret: 'frame-test-secret-0123456789-0123456789', tokenTtlSeconds: 3600 };
 const cheap = { N: 1024, r: 8, p: 1 };

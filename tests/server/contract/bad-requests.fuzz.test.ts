@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, type ContractOperation, type JsonSchema } from '../../../server/contract/load.ts';
+import { loadContract, type ContractOperation, type JsonSchema } from '#server/contract/load.ts';
 import { startTestApp, type TestApp } from '../../support/server/app.ts';
 import { errorShapeProblems, securityHeaderProblems } from '../../support/server/answers.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../../server/auth/token.ts';
-import { contractFromDocument, loadContract, type ContractOperation } from '../../../server/contract/load.ts';
-import { registerContractRoutes } from '../../../server/contract/router.ts';
-import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES } from '../../../server/http/error-messages.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { contractFromDocument, loadContract, type ContractOperation } from '#server/contract/load.ts';
+import { registerContractRoutes } from '#server/contract/router.ts';
+import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES } from '#server/http/error-messages.ts';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../support/server/app.ts';
 import { expectResponseMatchesContract, operationFor } from '../../support/server/contract.ts';
 import { fixtureDocument, insertUser } from './fixture-contract.ts';

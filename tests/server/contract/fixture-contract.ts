@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { hashPassword, verifyPassword } from '../../../server/auth/password.ts';
-import { signAccessToken } from '../../../server/auth/token.ts';
-import { contractFromDocument } from '../../../server/contract/load.ts';
-import { file, redirect, respond, type GenericHandler } from '../../../server/contract/types.ts';
-import type { DB } from '../../../server/db/schema.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../../../server/http/errors.ts';
+import { hashPassword, verifyPassword } from '#server/auth/password.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { contractFromDocument } from '#server/contract/load.ts';
+import { file, redirect, respond, type GenericHandler } from '#server/contract/types.ts';
+import type { DB } from '#server/db/schema.ts';
+import { conflict, HttpError, notFound, unprocessable } from '#server/http/errors.ts';
 
 /** A small contract in the shape of api-v3.yaml, so the frame is tested without the real routes. */
 export const fixtureDocument = {

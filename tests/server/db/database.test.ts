@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { freshDatabase } from '../../support/server/db.ts';
 
 describe('the database layer', () => {

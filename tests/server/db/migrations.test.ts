@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { MIGRATIONS, migrateToLatest } from '../../../server/db/migrate.ts';
+import type { Database } from '#server/db/database.ts';
+import { MIGRATIONS, migrateToLatest } from '#server/db/migrate.ts';
 import { emptyDatabase } from '../../support/server/db.ts';
 
 const TABLES = [

@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LANGS, type Lang } from '../../../server/db/reference.ts';
-import { ethicsCode } from '../../../server/documents/content/ethics-code.ts';
-import { marketingPlan } from '../../../server/documents/content/marketing-plan.ts';
-import { qualification2025 } from '../../../server/documents/content/qualification-2025.ts';
-import { DOCUMENTS, DOCUMENT_IDS, renderDocument, type DocumentId } from '../../../server/documents/index.ts';
-import type { DocumentContent } from '../../../server/documents/render.ts';
+import { LANGS, type Lang } from '#server/db/reference.ts';
+import { ethicsCode } from '#server/documents/content/ethics-code.ts';
+import { marketingPlan } from '#server/documents/content/marketing-plan.ts';
+import { qualification2025 } from '#server/documents/content/qualification-2025.ts';
+import { DOCUMENTS, DOCUMENT_IDS, renderDocument, type DocumentId } from '#server/documents/index.ts';
+import type { DocumentContent } from '#server/documents/render.ts';
 
 const CONTENT: Record<DocumentId, (lang: Lang) => DocumentContent> = {
   marketing_plan: marketingPlan,

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../server/http/compression.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../server/http/security-headers.ts';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '#server/http/compression.ts';
+import { CONTENT_SECURITY_POLICY } from '#server/http/security-headers.ts';
 import { startTestApp, type TestApp } from '../../support/server/app.ts';
 
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))});`;

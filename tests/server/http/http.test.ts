@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../../server/auth/token.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../server/http/security-headers.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { CONTENT_SECURITY_POLICY } from '#server/http/security-headers.ts';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../../support/server/app.ts';
 import { fixtureContract, fixtureHandlers, insertUser } from '../contract/fixture-contract.ts';
 

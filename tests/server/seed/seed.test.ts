@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../server/auth/password.ts';
-import type { Database } from '../../../server/db/database.ts';
-import { CATEGORIES, LANGS, ORDER_STATUSES, QUALIFICATIONS, RANKS } from '../../../server/db/reference.ts';
-import { DEMO_ACCOUNTS } from '../../../server/seed/accounts.ts';
-import { buildCatalogue } from '../../../server/seed/catalogue.ts';
-import { stepsTo } from '../../../server/seed/orders.ts';
-import { Prng } from '../../../server/seed/prng.ts';
+import { verifyPassword } from '#server/auth/password.ts';
+import type { Database } from '#server/db/database.ts';
+import { CATEGORIES, LANGS, ORDER_STATUSES, QUALIFICATIONS, RANKS } from '#server/db/reference.ts';
+import { DEMO_ACCOUNTS } from '#server/seed/accounts.ts';
+import { buildCatalogue } from '#server/seed/catalogue.ts';
+import { stepsTo } from '#server/seed/orders.ts';
+import { Prng } from '#server/seed/prng.ts';
 import { freshDatabase } from '../../support/server/db.ts';
-import { allowedEvents } from '../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
-import { isTerminal } from '../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
-import { LIFECYCLE_ROLES } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { factsOf } from '../../../server/domain/orders/persist.ts';
+import { allowedEvents } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
+import { isTerminal } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { LIFECYCLE_ROLES } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { factsOf } from '#server/domain/orders/persist.ts';
 
 const roleOf = (user: { is_partner: boolean; is_warehouse: boolean }) =>
   user.is_partner && user.is_warehouse

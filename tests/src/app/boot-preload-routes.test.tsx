@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { patternSource, readScreenRoutes } from '../../../scripts/lib/screen-routes.mjs';
-import { appRoutes } from '../../../src/app/router.tsx';
+import { appRoutes } from '#src/app/router.tsx';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

@@ -2,8 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { data, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { classifyRouteError, NotFoundError, RouteErrorBoundary } from '../../../src/app/error-boundary.tsx';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
+import { classifyRouteError, NotFoundError, RouteErrorBoundary } from '#src/app/error-boundary.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
 import { renderRoutes } from '../../support/render-routes.tsx';
 
 function failingRoute(path: string, failure: () => never, viaLoader = false): RouteObject {

@@ -3,9 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { data, Link, MemoryRouter, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RouteErrorBoundary, RootErrorBoundary } from '../../../src/app/error-boundary.tsx';
-import { toElementRoutes } from '../../../src/app/route-elements.tsx';
-import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
+import { RouteErrorBoundary, RootErrorBoundary } from '#src/app/error-boundary.tsx';
+import { toElementRoutes } from '#src/app/route-elements.tsx';
+import { activateLocale, i18n } from '#src/i18n/i18n.ts';
 
 /** The app renders its route table in declarative mode: the same table must behave as under the data router. */
 function Layout() {

@@ -3,10 +3,10 @@ import { cleanup } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NotForUserRole, PublicOnlyRoute, RequireAuth } from '../../../src/app/auth/guards.tsx';
-import { AppLayout } from '../../../src/app/layout/app-layout.tsx';
-import { appRoutes } from '../../../src/app/router.tsx';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
+import { NotForUserRole, PublicOnlyRoute, RequireAuth } from '#src/app/auth/guards.tsx';
+import { AppLayout } from '#src/app/layout/app-layout.tsx';
+import { appRoutes } from '#src/app/router.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
 
 interface Leaf {
   path: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client.ts';
-import { fetchNetworkFile, fileNameFrom, type ExportProgress } from '../../../src/data/network.ts';
+import { createApiClient } from '#src/api/client.ts';
+import { fetchNetworkFile, fileNameFrom, type ExportProgress } from '#src/data/network.ts';
 
 const BOM = '\uFEFF';
 const HEADER = 'id,fullName,email\r\n';

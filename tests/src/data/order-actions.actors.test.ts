@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { provideOrderActions } from '../../../src/data/order-actions.actors.ts';
-import { orderKeys } from '../../../src/data/keys.ts';
+import { provideOrderActions } from '#src/data/order-actions.actors.ts';
+import { orderKeys } from '#src/data/keys.ts';
 import { makeOrder } from '../../support/order-fixtures.ts';
 
 /** The order-actions machine's actors as the app provides them (`provideOrderActions(deps)`), over fake calls. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client.ts';
-import { createWarehouseQueueApi } from '../../../src/data/warehouse-queue.ts';
+import { createApiClient } from '#src/api/client.ts';
+import { createWarehouseQueueApi } from '#src/data/warehouse-queue.ts';
 
 /** The print call behind the warehouse's print buttons, over a fake fetch. */
 describe('warehouseQueueApi.print', () => {

@@ -1,15 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  applyFrame,
-  type EventSourceLike,
-  provideEvents,
-  streamUrl,
-} from '../../../src/session/events.actors';
-import { bagKeys, orderKeys } from '../../../src/data/keys';
-import { liveKeys } from '../../../src/data/live';
-import type { LiveOrderChange } from '../../../machines/events/events.types';
+import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '#src/session/events.actors.ts';
+import { bagKeys, orderKeys } from '#src/data/keys.ts';
+import { liveKeys } from '#src/data/live.ts';
+import type { LiveOrderChange } from '#machines/events/events.types.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -4,9 +4,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../src/api/errors.ts';
-import { provideLanguage } from '../../../src/session/language.actors.ts';
-import { unsavedLocale } from '../../../src/i18n/language-choice.ts';
+import { ApiRequestError, CLIENT_ERROR_CODES } from '#src/api/errors.ts';
+import { provideLanguage } from '#src/session/language.actors.ts';
+import { unsavedLocale } from '#src/i18n/language-choice.ts';
 
 function saveFailingWith(error: unknown) {
   const setLang = vi.fn(async () => {

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { provideLanguage } from '../../../src/session/language.actors.ts';
-import { accountKeys } from '../../../src/data/keys.ts';
+import { provideLanguage } from '#src/session/language.actors.ts';
+import { accountKeys } from '#src/data/keys.ts';
 
 /** The language machine's actors as the app provides them (`provideLanguage(deps)`), over fake calls. */
 

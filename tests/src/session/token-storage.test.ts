@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearTokenCookie, readTokenCookie, TOKEN_COOKIE, writeTokenCookie } from '../../../src/api/token.ts';
-import { readStoredUser, USER_STORAGE_KEY, writeStoredUser } from '../../../src/session/user-storage.ts';
+import { clearTokenCookie, readTokenCookie, TOKEN_COOKIE, writeTokenCookie } from '#src/api/token.ts';
+import { readStoredUser, USER_STORAGE_KEY, writeStoredUser } from '#src/session/user-storage.ts';
 import { userFixture } from '../../support/auth.ts';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS } from '../../../src/styles/breakpoints.ts';
+import { BREAKPOINTS } from '#src/styles/breakpoints.ts';
 
 const tokens = readFileSync(new URL('../../../src/styles/tokens.css', import.meta.url), 'utf8');
 const webFonts = readFileSync(new URL('../../../src/styles/web-fonts.ts', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema } from '../../../src/ui/auth-forms.schema.ts';
-import { checkLogin, type LoginValues } from '../../../src/ui/auth-login-rules.ts';
+import { loginSchema } from '#src/ui/auth-forms.schema.ts';
+import { checkLogin, type LoginValues } from '#src/ui/auth-login-rules.ts';
 
 /** The first issue code of each field, as zodResolver hands it to the form. */
 function zodErrors(values: LoginValues) {

@@ -3,8 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { showErrorToast, showSuccessToast, toastContainerProps } from '../../../src/ui/toast.ts';
-import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
+import { showErrorToast, showSuccessToast, toastContainerProps } from '#src/ui/toast.ts';
+import { activateLocale, i18n } from '#src/i18n/i18n.ts';
 
 function renderToasts() {
   return render(

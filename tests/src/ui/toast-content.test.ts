@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toastContentFor } from '../../../src/ui/toast.ts';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
+import { toastContentFor } from '#src/ui/toast.ts';
+import { activateLocale } from '#src/i18n/i18n.ts';
 
 const translations = {
   ru: 'Неверный e-mail или пароль',

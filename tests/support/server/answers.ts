@@ -1,6 +1,6 @@
 /** Assertions every refusal must meet: the contract's Error shape and the security headers. */
 import { expect } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../server/http/security-headers.ts';
+import { CONTENT_SECURITY_POLICY } from '#server/http/security-headers.ts';
 
 type Headers = Record<string, string | string[] | number | undefined>;
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
-import { buildApp, type ContractViolation } from '../../../server/app.ts';
-import { loadConfig, type Config } from '../../../server/config.ts';
-import type { Contract } from '../../../server/contract/load.ts';
-import type { GenericHandler, Handlers } from '../../../server/contract/types.ts';
-import type { Database } from '../../../server/db/database.ts';
-import type { DB } from '../../../server/db/schema.ts';
-import { DEMO_PASSWORD } from '../../../server/seed/accounts.ts';
+import { buildApp, type ContractViolation } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Contract } from '#server/contract/load.ts';
+import type { GenericHandler, Handlers } from '#server/contract/types.ts';
+import type { Database } from '#server/db/database.ts';
+import type { DB } from '#server/db/schema.ts';
+import { DEMO_PASSWORD } from '#server/seed/accounts.ts';
 import { freshDatabase } from './db.ts';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789-abcdefghijklmnop';

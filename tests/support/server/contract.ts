@@ -1,10 +1,5 @@
-import {
-  findOperation,
-  loadContract,
-  type Contract,
-  type ContractOperation,
-} from '../../../server/contract/load.ts';
-import { checkResponse } from '../../../server/contract/responses.ts';
+import { findOperation, loadContract, type Contract, type ContractOperation } from '#server/contract/load.ts';
+import { checkResponse } from '#server/contract/responses.ts';
 
 /** `openapi/api-v3.yaml`, the default contract of the checks below. */
 const realContract = await loadContract();

@@ -25,9 +25,9 @@ import {
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../../server/db/database.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
-import { seedDemo } from '../../../server/seed/demo.ts';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { seedDemo } from '#server/seed/demo.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TEMPLATE_DIR = join(ROOT, '.tmp', 'test-db');

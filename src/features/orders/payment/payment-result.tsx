@@ -2,22 +2,19 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { selectIsAuthenticated, selectIsStarting } from '../../../../machines/auth/auth.selectors.ts';
-import {
-  selectPaymentResult,
-  type PaymentResult,
-} from '../../../../machines/checkout/checkout.payment-result.rules.ts';
-import { useAuthSelector } from '../../../session/auth-context.tsx';
-import { PATHS, pathTo } from '../../../ui/paths.ts';
-import { formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button, buttonClassName } from '../../../ui/button.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useOrderPayment } from '../../../data/order-actions.actors.ts';
-import { usePaymentOrder } from '../../../data/orders.ts';
-import '../../../ui/auth-form.css';
+import { selectIsAuthenticated, selectIsStarting } from '#machines/auth/auth.selectors.ts';
+import { selectPaymentResult, type PaymentResult } from '#machines/checkout/checkout.payment-result.rules.ts';
+import { useAuthSelector } from '#src/session/auth-context.tsx';
+import { PATHS, pathTo } from '#src/ui/paths.ts';
+import { formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button, buttonClassName } from '#src/ui/button.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { useOrderPayment } from '#src/data/order-actions.actors.ts';
+import { usePaymentOrder } from '#src/data/orders.ts';
+import '#src/ui/auth-form.css';
 import './payment.css';
 
 const TITLES: Record<PaymentResult, MessageDescriptor> = {

@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ActionButton } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { PartialProblem } from '../../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import type { ActionButton } from '#machines/order-actions/order-actions.selectors.ts';
+import type { PartialProblem } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
 import type {
   DeliveryType,
   OrderStatus,
   PaymentMethod,
   PaymentState,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { DISPLAY_STATUS_LABELS } from '../../../i18n/labels/display-status.ts';
-import { WAREHOUSE_TAB_LABELS } from '../../../i18n/labels/warehouse-queue.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { DISPLAY_STATUS_LABELS } from '#src/i18n/labels/display-status.ts';
+import { WAREHOUSE_TAB_LABELS } from '#src/i18n/labels/warehouse-queue.ts';
 
 /** Codes to text: statuses, actions, history events and error codes of the order screens. */
 

@@ -6,9 +6,9 @@ import {
   historyWrite,
   isHistoryPlace,
   type HistoryPlace,
-} from '../../../../machines/checkout/checkout.history.rules.ts';
-import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
+} from '#machines/checkout/checkout.history.rules.ts';
+import type { CheckoutView } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 
 export const CHECKOUT_PARAM = 'checkout';
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import {
-  CommerceMlError,
-  looksComplete,
-  readCommerceMl,
-} from '../../../../server/domain/exchange/commerceml-reader.ts';
-import { formatMoney, localDateTime } from '../../../../server/domain/exchange/commerceml-writer.ts';
-import { parseStatusValue, statusValue } from '../../../../server/domain/exchange/statuses.ts';
+import { CommerceMlError, looksComplete, readCommerceMl } from '#server/domain/exchange/commerceml-reader.ts';
+import { formatMoney, localDateTime } from '#server/domain/exchange/commerceml-writer.ts';
+import { parseStatusValue, statusValue } from '#server/domain/exchange/statuses.ts';
 import {
   el,
   escapeAttribute,
@@ -14,7 +10,7 @@ import {
   leaf,
   renderXml,
   xmlDocumentBytes,
-} from '../../../../server/domain/exchange/xml-writer.ts';
+} from '#server/domain/exchange/xml-writer.ts';
 
 describe('the XML writer', () => {
   it('escapes text and attributes and drops characters XML cannot carry', () => {

@@ -4,8 +4,8 @@
  * never `success`. A bad part does not poison the session's next file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGE_FILE_LIMIT } from '../../../../server/routes/exchange/index.ts';
-import type { TestApp } from '../../../support/server/app.ts';
+import { EXCHANGE_FILE_LIMIT } from '#server/routes/exchange/index.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { OneC, oneCFile, orderInStatus, orderRow, paddedFile, partsOf, startExchangeApp } from './support.ts';
 
 let t: TestApp;

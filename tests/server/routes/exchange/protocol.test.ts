@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XMLValidator } from 'fast-xml-parser';
-import { useFileApp } from '../../../support/server/file-app.ts';
+import { useFileApp } from '#tests/support/server/file-app.ts';
 import {
   EXCHANGE_PASSWORD,
   EXCHANGE_USER,

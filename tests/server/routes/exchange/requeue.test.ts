@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useFileApp } from '../../../support/server/file-app.ts';
+import { useFileApp } from '#tests/support/server/file-app.ts';
 import {
   BALTI_STAFF,
   OneC,

@@ -4,7 +4,7 @@
  * are capped in total bytes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerExchangeContentTypes } from '../../../../server/routes/exchange/index.ts';
+import { registerExchangeContentTypes } from '#server/routes/exchange/index.ts';
 import {
   MAX_SESSIONS,
   SESSION_IDLE_MS,
@@ -12,10 +12,10 @@ import {
   findSession,
   openSession,
   storeFilePart,
-} from '../../../../server/domain/exchange/sessions.ts';
-import type { Database } from '../../../../server/db/database.ts';
-import { startTestApp, type TestApp } from '../../../support/server/app.ts';
-import { freshDatabase } from '../../../support/server/db.ts';
+} from '#server/domain/exchange/sessions.ts';
+import type { Database } from '#server/db/database.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
+import { freshDatabase } from '#tests/support/server/db.ts';
 import {
   EXCHANGE_PASSWORD,
   EXCHANGE_USER,

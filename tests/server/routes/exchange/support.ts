@@ -4,12 +4,9 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { sql } from 'kysely';
-import {
-  EXCHANGE_FILE_LIMIT,
-  registerExchangeContentTypes,
-} from '../../../../server/routes/exchange/index.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { startTestApp, type TestApp } from '../../../support/server/app.ts';
+import { EXCHANGE_FILE_LIMIT, registerExchangeContentTypes } from '#server/routes/exchange/index.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 export type Order = components['schemas']['Order'];
 export type ErrorBody = components['schemas']['Error'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthRole } from '../../../../machines/auth/auth.types.ts';
-import { canUsePath } from '../../../../src/app/auth/access.ts';
-import { navItemsFor } from '../../../../src/app/layout/nav-items.ts';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
+import { canUsePath } from '#src/app/auth/access.ts';
+import { navItemsFor } from '#src/app/layout/nav-items.ts';
 
 const ROLES: readonly AuthRole[] = ['partner', 'partner_warehouse', 'warehouse', 'user'];
 

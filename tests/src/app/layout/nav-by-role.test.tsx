@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthRole } from '../../../../machines/auth/auth.types.ts';
-import { AppHeader } from '../../../../src/app/layout/app-header.tsx';
-import { navItemsFor } from '../../../../src/app/layout/nav-items.ts';
-import { activateLocale, i18n } from '../../../../src/i18n/i18n.ts';
-import { renderInRouter } from '../../../support/render-routes.tsx';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
+import { AppHeader } from '#src/app/layout/app-header.tsx';
+import { navItemsFor } from '#src/app/layout/nav-items.ts';
+import { activateLocale, i18n } from '#src/i18n/i18n.ts';
+import { renderInRouter } from '#tests/support/render-routes.tsx';
 
 const PARTNER = [
   ['Main', '/dashboard'],

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../../src/api/query-client.ts';
-import { clearTokenCookie } from '../../../../src/api/token.ts';
-import { chartModelOf, indexOfMax, thinningStep } from '../../../../src/features/charts/chart-model.ts';
-import ChartsPage from '../../../../src/features/charts/charts-page.tsx';
-import { type ClosedStats } from '../../../../src/data/business.ts';
-import { businessKeys } from '../../../../src/data/keys.ts';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
-import { renderSignedIn } from '../../../support/render-signed-in.tsx';
+import { queryClient } from '#src/api/query-client.ts';
+import { clearTokenCookie } from '#src/api/token.ts';
+import { chartModelOf, indexOfMax, thinningStep } from '#src/features/charts/chart-model.ts';
+import ChartsPage from '#src/features/charts/charts-page.tsx';
+import { type ClosedStats } from '#src/data/business.ts';
+import { businessKeys } from '#src/data/keys.ts';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { renderSignedIn } from '#tests/support/render-signed-in.tsx';
 
 const closedStatsQueryKey = businessKeys.closedStats();
 
 // jsdom has no canvas: the uPlot wrapper is replaced by a stand-in that shows what it would plot.
-vi.mock('../../../../src/features/charts/uplot-chart.tsx', () => ({
+vi.mock('#src/features/charts/uplot-chart.tsx', () => ({
   UPlotChart: ({
     labels,
     series,

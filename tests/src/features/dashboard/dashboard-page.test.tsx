@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryClient } from '../../../../src/api/query-client.ts';
-import { clearTokenCookie } from '../../../../src/api/token.ts';
-import DashboardPage from '../../../../src/features/dashboard/dashboard-page.tsx';
-import { type MyInfo, type MyTarget } from '../../../../src/data/business.ts';
-import { businessKeys } from '../../../../src/data/keys.ts';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
-import { renderSignedIn } from '../../../support/render-signed-in.tsx';
+import { queryClient } from '#src/api/query-client.ts';
+import { clearTokenCookie } from '#src/api/token.ts';
+import DashboardPage from '#src/features/dashboard/dashboard-page.tsx';
+import { type MyInfo, type MyTarget } from '#src/data/business.ts';
+import { businessKeys } from '#src/data/keys.ts';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { renderSignedIn } from '#tests/support/render-signed-in.tsx';
 
 const myInfoQueryKey = businessKeys.myInfo();
 const myTargetQueryKey = businessKeys.myTarget();

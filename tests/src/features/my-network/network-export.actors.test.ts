@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { provideNetworkExport } from '../../../../src/features/my-network/network-export.actors.ts';
+import { provideNetworkExport } from '#src/features/my-network/network-export.actors.ts';
 
 /** The network export machine's actors as the app provides them (`provideNetworkExport(deps)`), over fake calls. */
 

@@ -9,7 +9,7 @@ import {
   panBy,
   worldRect,
   zoomAt,
-} from '../../../../src/features/my-network/tree-camera.ts';
+} from '#src/features/my-network/tree-camera.ts';
 
 const card = { x: 1000, y: 400, width: 184, height: 76 };
 

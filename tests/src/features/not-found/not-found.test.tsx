@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import NotFoundPage from '../../../../src/features/not-found/not-found-page.tsx';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
-import { renderInRouter } from '../../../support/render-routes.tsx';
+import NotFoundPage from '#src/features/not-found/not-found-page.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { renderInRouter } from '#tests/support/render-routes.tsx';
 
 describe('the not-found page (spec section 2)', () => {
   afterEach(cleanup);

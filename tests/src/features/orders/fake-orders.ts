@@ -1,20 +1,14 @@
-import { orderFacts } from '../../../../machines/order-actions/order-actions.facts.rules.ts';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { computeTotals } from '../../../../machines/order-lifecycle/order-lifecycle.lines.rules.ts';
-import {
-  applyEvent,
-  eventForTargetStatus,
-} from '../../../../machines/order-lifecycle/order-lifecycle.transitions.ts';
-import {
-  displayStatus,
-  warehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { orderFacts } from '#machines/order-actions/order-actions.facts.rules.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { computeTotals } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import { applyEvent, eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
+import { displayStatus, warehouseTab } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import {
   WAREHOUSE_TABS,
   type LifecycleRole,
   type OrderLifecycleEvent,
   type OrderStatus,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 
 export const FAKE_BASE = 'http://orders.test/api/v3';
 

@@ -2,16 +2,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import OrderDetailPage from '../../../../src/features/orders/mine/order-detail-page.tsx';
-import WarehouseOrderPage from '../../../../src/features/orders/warehouse/warehouse-order-page.tsx';
-import WarehouseOrdersPage from '../../../../src/features/orders/warehouse/warehouse-orders-page.tsx';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
-import type * as ClientModule from '../../../../src/api/client.ts';
-import { renderScreen } from '../../../support/render-screen.tsx';
-import { makeLine, makeOrder } from '../../../support/order-fixtures.ts';
+import OrderDetailPage from '#src/features/orders/mine/order-detail-page.tsx';
+import WarehouseOrderPage from '#src/features/orders/warehouse/warehouse-order-page.tsx';
+import WarehouseOrdersPage from '#src/features/orders/warehouse/warehouse-orders-page.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import type * as ClientModule from '#src/api/client.ts';
+import { renderScreen } from '#tests/support/render-screen.tsx';
+import { makeLine, makeOrder } from '#tests/support/order-fixtures.ts';
 import { orders } from './fake-orders.ts';
 
-vi.mock('../../../../src/api/client.ts', async (importOriginal) => {
+vi.mock('#src/api/client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ClientModule>();
   const { orders: fake, FAKE_BASE } = await import('./fake-orders.ts');
   return {
@@ -25,7 +25,7 @@ vi.mock('../../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read (a partner: volumes, pickup threshold).
-vi.mock('../../../../src/session/auth-context.tsx', () => ({
+vi.mock('#src/session/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: string } }) => T): T =>
     selector({ context: { role: 'partner' } }),
 }));

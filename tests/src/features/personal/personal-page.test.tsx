@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BookAddress } from '../../../../machines/personal/address-book.machine.ts';
-import { queryClient } from '../../../../src/api/query-client.ts';
-import { accountApi as personalApi } from '../../../../src/data/account.ts';
-import { accountKeys } from '../../../../src/data/keys.ts';
-import { clearTokenCookie, readTokenCookie } from '../../../../src/api/token.ts';
-import PersonalPage from '../../../../src/features/personal/personal-page.tsx';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
-import { makeToken, userFixture } from '../../../support/auth.ts';
-import { renderSignedIn } from '../../../support/render-signed-in.tsx';
+import type { BookAddress } from '#machines/personal/address-book.machine.ts';
+import { queryClient } from '#src/api/query-client.ts';
+import { accountApi as personalApi } from '#src/data/account.ts';
+import { accountKeys } from '#src/data/keys.ts';
+import { clearTokenCookie, readTokenCookie } from '#src/api/token.ts';
+import PersonalPage from '#src/features/personal/personal-page.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { makeToken, userFixture } from '#tests/support/auth.ts';
+import { renderSignedIn } from '#tests/support/render-signed-in.tsx';
 
 const me = userFixture({ lang: 'en', fullName: 'Ana Popescu', phone: '+373 69 000 000' });
 const addresses: BookAddress[] = [

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  purchaseOptions,
-  savingPercent,
-} from '../../../../src/features/shop/catalogue/product-availability.ts';
+import { purchaseOptions, savingPercent } from '#src/features/shop/catalogue/product-availability.ts';
 import {
   catalogueHref,
   goodsQueryFor,
   parseCatalogueSearch,
-} from '../../../../src/features/shop/new-order/catalogue-search.ts';
+} from '#src/features/shop/new-order/catalogue-search.ts';
 
 describe('the Products screen address', () => {
   it('reads known values and falls back to defaults for anything else', () => {

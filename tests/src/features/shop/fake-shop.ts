@@ -1,4 +1,4 @@
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 type Product = components['schemas']['Product'];
 type Cart = components['schemas']['Cart'];

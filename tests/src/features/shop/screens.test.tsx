@@ -1,22 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthRole } from '../../../../machines/auth/auth.types.ts';
-import { BagLink } from '../../../../src/app/layout/bag-link.tsx';
-import NewOrderPage, { SEARCH_DEBOUNCE_MS } from '../../../../src/features/shop/new-order/new-order-page.tsx';
-import PromotionsPage from '../../../../src/features/shop/promotions/promotions-page.tsx';
-import WishlistPage from '../../../../src/features/shop/wishlist/wishlist-page.tsx';
-import { activateLocale } from '../../../../src/i18n/i18n.ts';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
+import { BagLink } from '#src/app/layout/bag-link.tsx';
+import NewOrderPage, { SEARCH_DEBOUNCE_MS } from '#src/features/shop/new-order/new-order-page.tsx';
+import PromotionsPage from '#src/features/shop/promotions/promotions-page.tsx';
+import WishlistPage from '#src/features/shop/wishlist/wishlist-page.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
 import { product, shop } from './fake-shop.ts';
-import { renderScreen } from '../../../support/render-screen.tsx';
-import type * as ClientModule from '../../../../src/api/client.ts';
+import { renderScreen } from '#tests/support/render-screen.tsx';
+import type * as ClientModule from '#src/api/client.ts';
 
 const auth = vi.hoisted(() => {
   const state: { role: AuthRole } = { role: 'partner' };
   return state;
 });
 
-vi.mock('../../../../src/api/client.ts', async (importOriginal) => {
+vi.mock('#src/api/client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ClientModule>();
   const { shop: fake, FAKE_BASE } = await import('./fake-shop.ts');
   return {
@@ -30,7 +30,7 @@ vi.mock('../../../../src/api/client.ts', async (importOriginal) => {
 });
 
 // The auth machine's snapshot, reduced to what the role selectors read.
-vi.mock('../../../../src/session/auth-context.tsx', () => ({
+vi.mock('#src/session/auth-context.tsx', () => ({
   useAuthSelector: <T,>(selector: (snapshot: { context: { role: AuthRole } }) => T): T =>
     selector({ context: { role: auth.role } }),
 }));

@@ -4,15 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activateLocale, i18n } from '../../../../../src/i18n/i18n.ts';
-import type { ApiOrder } from '../../../../../machines/order-actions/order-actions.types.ts';
-import type { useOrderActions as UseOrderActionsHook } from '../../../../../src/data/order-actions.actors.ts';
-import type { ExchangeStatusProps } from '../../../../../src/features/orders/exchange/exchange-status.tsx';
-import { makeOrder } from '../../../../support/order-fixtures.ts';
+import { activateLocale, i18n } from '#src/i18n/i18n.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import type { useOrderActions as UseOrderActionsHook } from '#src/data/order-actions.actors.ts';
+import type { ExchangeStatusProps } from '#src/features/orders/exchange/exchange-status.tsx';
+import { makeOrder } from '#tests/support/order-fixtures.ts';
 import {
   selectExchangeView,
   type OrderExchange,
-} from '../../../../../machines/order-actions/order-actions.exchange.rules.ts';
+} from '#machines/order-actions/order-actions.exchange.rules.ts';
 
 type UseOrderActions = typeof UseOrderActionsHook;
 
@@ -32,9 +32,8 @@ beforeAll(async () => {
       headers: { 'content-type': 'application/json' },
     });
   });
-  ({ ExchangeStatus, ExchangeBadge } =
-    await import('../../../../../src/features/orders/exchange/exchange-status.tsx'));
-  ({ useOrderActions } = await import('../../../../../src/data/order-actions.actors.ts'));
+  ({ ExchangeStatus, ExchangeBadge } = await import('#src/features/orders/exchange/exchange-status.tsx'));
+  ({ useOrderActions } = await import('#src/data/order-actions.actors.ts'));
   await activateLocale('en');
 });
 

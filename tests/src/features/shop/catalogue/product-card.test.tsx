@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AddToBag } from '../../../../../src/features/shop/catalogue/add-to-bag.tsx';
-import { PriceView } from '../../../../../src/features/shop/catalogue/price-view.tsx';
-import { ProductCard } from '../../../../../src/features/shop/catalogue/product-card.tsx';
-import { activateLocale } from '../../../../../src/i18n/i18n.ts';
+import { AddToBag } from '#src/features/shop/catalogue/add-to-bag.tsx';
+import { PriceView } from '#src/features/shop/catalogue/price-view.tsx';
+import { ProductCard } from '#src/features/shop/catalogue/product-card.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
 import { product, shop } from '../fake-shop.ts';
-import { renderScreen } from '../../../../support/render-screen.tsx';
-import type * as ClientModule from '../../../../../src/api/client.ts';
+import { renderScreen } from '#tests/support/render-screen.tsx';
+import type * as ClientModule from '#src/api/client.ts';
 
-vi.mock('../../../../../src/api/client.ts', async (importOriginal) => {
+vi.mock('#src/api/client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof ClientModule>();
   const { shop: fake, FAKE_BASE } = await import('../fake-shop.ts');
   return {
