@@ -1,7 +1,7 @@
-import { urlTokenOf } from './auth.guards.ts';
-import { loggedOutState } from './auth.login.ts';
-import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.ts';
-import { signOutState } from './auth.sign-out.ts';
+import { urlTokenOf } from './auth.rules.ts';
+import { loggedOutState } from './auth.login.states.ts';
+import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.states.ts';
+import { signOutState } from './auth.sign-out.states.ts';
 import { authSetup } from './auth.setup.ts';
 import { initialAuthContext } from './auth.start.ts';
 

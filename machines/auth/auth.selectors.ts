@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
-import { storedUserFor } from './auth.guards.ts';
-import { validTokenPayload } from './auth.token.ts';
+import { storedUserFor } from './auth.rules.ts';
+import { validTokenPayload } from './auth.token.rules.ts';
 import type { AuthRole, AuthUser, AuthWarehouse, LogoutReason } from './auth.types.ts';
 
 /** What the selectors read of a snapshot: the machine's, or its start state before it runs (`auth.start.ts`). */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { selectSignedInEmail } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { selectSignedInEmail } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import '../../ui/auth-form.css';
 
@@ -23,7 +23,7 @@ export function SwitchAccountPrompt() {
       </p>
       <p className="auth-card__text">{t`Switch only if the link is yours. Staying keeps this session and ignores the link.`}</p>
       <div className="auth-card__actions">
-        <Button variant="primary" autoFocus onClick={() => send({ type: 'auth.switch.decline' })}>
+        <Button variant="primary" onClick={() => send({ type: 'auth.switch.decline' })}>
           {email === null ? t`Stay signed in` : t`Stay signed in as ${email}`}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: 'auth.switch.accept' })}>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { selectSignOutError, selectSignOutStatus } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { selectSignOutError, selectSignOutStatus } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { signOutFailureMessage } from '../../ui/forms/personal-messages.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS } from '../../../machines/auth/auth.guards.ts';
+import { MAX_TIMER_DELAY_MS } from '#machines/auth/auth.rules.ts';
 import {
   selectHomePath,
   selectIsAuthenticated,
@@ -15,7 +15,7 @@ import {
   selectSignOutStatus,
   selectUser,
   selectWarehouse,
-} from '../../../machines/auth/auth.selectors.ts';
+} from '#machines/auth/auth.selectors.ts';
 import {
   deferred,
   makeToken,
@@ -25,7 +25,7 @@ import {
   tokenFor,
   userFixture,
   warehouseFixture,
-} from './support.ts';
+} from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

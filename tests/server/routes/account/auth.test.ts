@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlTokenOf } from '../../../../machines/auth/auth.guards.ts';
-import { tokenHash } from '../../../../server/domain/account/one-time-tokens.ts';
-import { DEMO_PASSWORD } from '../../../../server/seed/accounts.ts';
-import type { TestApp } from '../../support/app.ts';
+import { urlTokenOf } from '#machines/auth/auth.rules.ts';
+import { tokenHash } from '#server/domain/account/one-time-tokens.ts';
+import { DEMO_PASSWORD } from '#server/seed/accounts.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import {
   ROLE_ACCOUNTS,
   expectError,

@@ -5,7 +5,7 @@
  */
 import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 import { expectError, outboxOf, userIdOf, type Schemas } from './support.ts';
 
 let t: TestApp;
