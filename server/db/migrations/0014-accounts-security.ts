@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sessions that end, limits that hold, secrets that are not kept (docs/adr/0120-…, 0121-…, 0122-…, 0123-…):
+ * Sessions that end, limits that hold, secrets that are not kept (docs/adr/0121-limits-that-hold.md,
+ * docs/adr/0122-sessions-that-end.md, docs/adr/0123-passwords-by-asvs.md):
  *
  * - `revoked_tokens`: the ids (`jti`) of access tokens ended before their expiry by `POST /users/logout`, kept
  *   until the token would have expired; every process reads the same list.
