@@ -32,12 +32,10 @@ export const characterCount = (text: string): number => [...text].length;
  */
 export const newPasswordSchema = z
   .object({
-    password: z
-      .string()
-      .check(
-        z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
-        z.refine((value) => characterCount(value) <= 128, { error: 'password.tooLong' }),
-      ),
+    password: z.string().check(
+      z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
+      z.refine((value) => characterCount(value) <= 128, { error: 'password.tooLong' }),
+    ),
     passwordConfirmation: z.string(),
   })
   .check(

@@ -93,7 +93,6 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
             type="password"
             autoComplete="new-password"
             required
-            maxLength={128}
             error={errorFor('newPassword', errors.newPassword?.message)}
             registration={register('newPassword')}
             hintId="password-new-strength"

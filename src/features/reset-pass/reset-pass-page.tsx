@@ -110,7 +110,6 @@ function NewPasswordForm({
         type="password"
         autoComplete="new-password"
         required
-        maxLength={128}
         error={fieldError(errors.password?.message)}
         registration={register('password')}
         hintId="recovery-password-strength"

@@ -59,6 +59,7 @@ export const PROFILE_FAILURE = msg`Error updating user`;
 /** Why "sign out on all devices" failed (the session goes on, and so do the others). */
 export function signOutFailureMessage(code: string): MessageDescriptor {
   return (
-    commonFailures[code] ?? msg`Could not sign out the other devices. They are still signed in; please try again.`
+    commonFailures[code] ??
+    msg`Could not sign out the other devices. They are still signed in; please try again.`
   );
 }

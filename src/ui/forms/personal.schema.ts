@@ -58,12 +58,10 @@ export const passwordSchema = z
     currentPassword: z
       .string()
       .check(z.minLength(1, { error: 'required', abort: true }), z.maxLength(128, { error: 'tooLong' })),
-    newPassword: z
-      .string()
-      .check(
-        z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
-        z.refine((value) => characterCount(value) <= 128, { error: 'tooLong' }),
-      ),
+    newPassword: z.string().check(
+      z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
+      z.refine((value) => characterCount(value) <= 128, { error: 'tooLong' }),
+    ),
     newPasswordConfirmation: z.string(),
   })
   .check(

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { characterCount } from '../auth-forms.schema.ts';
 import { SCORE_LABELS, suggestionMessages, warningMessage } from './strength-messages.ts';
@@ -42,7 +43,12 @@ export function PasswordStrength({ id, password, userInputs = [] }: PasswordStre
         {password === ''
           ? t`At least 8 characters; 12 or more is better. A phrase of a few unrelated words is easy to remember and hard to guess.`
           : length < 8
-            ? t`${8 - length} more characters needed.`
+            ? t({
+                message: plural(8 - length, {
+                  one: '# more character needed.',
+                  other: '# more characters needed.',
+                }),
+              })
             : length < 12
               ? t`12 or more characters are recommended.`
               : null}

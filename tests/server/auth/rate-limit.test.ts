@@ -114,7 +114,8 @@ describe('behind a proxy', () => {
         await t.close();
       }
     }
-  });
+    // Two apps start one after the other.
+  }, 120_000);
 });
 
 describe('per account', () => {
