@@ -6,7 +6,7 @@
  */
 export interface Strength {
   score: 0 | 1 | 2 | 3 | 4;
-  /** Why it is weak (`topTen`, `common`, `keyPattern`, `dates`, …), or null. */
+  /** Why it is weak (`refused` by the server, or zxcvbn's `topTen`, `common`, `keyPattern`, …), or null. */
   warning: string | null;
   /** What would make it stronger (`useWords`, `anotherWord`, …). */
   suggestions: string[];
@@ -25,13 +25,15 @@ export function loadStrengthChecker(): Promise<Checker> {
         graphs: common.adjacencyGraphs,
         useLevenshteinDistance: true,
       });
+      // The list the server refuses from, folded as the server folds it (server/auth/password-policy.ts): the
+      // meter says "it will be refused" exactly when it will be, not merely "close to a common password".
+      const refused = new Set(common.dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
       return (password, userInputs) => {
         const result = factory.check(password, userInputs);
-        return {
-          score: result.score,
-          warning: result.feedback.warning ?? null,
-          suggestions: [...result.feedback.suggestions],
-        };
+        const suggestions = [...result.feedback.suggestions];
+        if (refused.has(password.normalize('NFKC').trim().toLowerCase()))
+          return { score: 0, warning: 'refused', suggestions };
+        return { score: result.score, warning: result.feedback.warning ?? null, suggestions };
       };
     },
   );

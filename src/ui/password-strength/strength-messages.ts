@@ -10,7 +10,7 @@ export const SCORE_LABELS: readonly MessageDescriptor[] = [
   msg`Very strong`,
 ];
 
-/** Why a password is weak (zxcvbn-ts's warning keys). */
+/** Why a password is weak: the server's refusal, or zxcvbn-ts's warning keys. */
 const WARNINGS: Record<string, MessageDescriptor> = {
   straightRow: msg`Keys in a row on the keyboard are easy to guess.`,
   keyPattern: msg`Short keyboard patterns are easy to guess.`,
@@ -21,7 +21,8 @@ const WARNINGS: Record<string, MessageDescriptor> = {
   dates: msg`Dates are easy to guess.`,
   topTen: msg`This is one of the ten most used passwords.`,
   topHundred: msg`This is one of the hundred most used passwords.`,
-  common: msg`This is a commonly used password: it will be refused.`,
+  refused: msg`This is a commonly used password: it will be refused.`,
+  common: msg`This is a commonly used password.`,
   similarToCommon: msg`This is very close to a commonly used password.`,
   wordByItself: msg`A single word is easy to guess.`,
   namesByThemselves: msg`Names and surnames alone are easy to guess.`,
