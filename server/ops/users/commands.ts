@@ -85,7 +85,7 @@ export function parseName(value: string | undefined, email: string): string {
  */
 export function checkInput(
   command: 'add' | 'disable' | 'enable' | 'set-role' | 'reset-password',
-  input: AddInput,
+  input: Partial<AddInput>,
 ): void {
   const email = parseEmail(input.email);
   if (command !== 'add' && command !== 'set-role') return;
