@@ -86,10 +86,11 @@ describe('the data directory lock', () => {
   it('lets only one of several processes that start at once on a stale lock have it', async () => {
     const dir = tempDir();
     writeLock(dir, holder({ pid: 2 ** 22 + 17, processStart: null }));
-    const script = `
+    const script = `(async () => {
       const { lockDataDir } = await import(${JSON.stringify(join(ROOT, 'server/db/data-dir-lock.ts'))});
-      try { await lockDataDir(${JSON.stringify(dir)}, 'race'); console.log('GOT'); await new Promise((r) => setTimeout(r, 1500)); }
-      catch (error) { console.log(error.name); }`;
+      try { await lockDataDir(${JSON.stringify(dir)}, 'race'); console.log('GOT'); await new Promise((r) => setTimeout(r, 3000)); }
+      catch (error) { console.log(error.name); }
+    })();`;
     const outputs = await Promise.all(
       Array.from(
         { length: 4 },
@@ -104,13 +105,16 @@ describe('the data directory lock', () => {
     );
     expect(outputs.filter((out) => out === 'GOT')).toHaveLength(1);
     expect(outputs.filter((out) => out === 'DataDirInUseError')).toHaveLength(3);
-  }, 60_000);
+  }, 120_000);
 });
+
+/** One real data directory for the rest of the file (a new one costs an initdb: seconds, a minute when busy). */
+let sharedDataDir = '';
 
 describe('PGlite on a real directory', () => {
   it('flushes each commit to disk: fsync on, wal_sync_method fsync, fsync(2) called', async () => {
-    const dir = join(tempDir(), 'data');
-    const database = await openDatabase({ dataDir: dir, purpose: 'test' });
+    sharedDataDir = join(tempDir(), 'data');
+    const database = await openDatabase({ dataDir: sharedDataDir, purpose: 'test' });
     try {
       const { rows } = await sql<{ fsync: string; method: string }>`
         select current_setting('fsync') as fsync, current_setting('wal_sync_method') as method`.execute(
@@ -121,10 +125,11 @@ describe('PGlite on a real directory', () => {
       const before = durableFsyncCount();
       for (let i = 0; i < 5; i += 1) await sql`insert into t values (${i})`.execute(database.db);
       expect(durableFsyncCount() - before).toBeGreaterThanOrEqual(5);
+      await sql`drop table t`.execute(database.db);
     } finally {
       await database.close();
     }
-  });
+  }, 300_000);
 });
 
 describe('a second process on one DATA_DIR', () => {
@@ -149,8 +154,8 @@ describe('a second process on one DATA_DIR', () => {
     });
 
   it('is refused (server and seed alike) while the first runs, and takes over after a SIGKILL', async () => {
-    const dataDir = join(tempDir(), 'data');
-    mkdirSync(dataDir);
+    const dataDir = sharedDataDir || join(tempDir(), 'data');
+    mkdirSync(dataDir, { recursive: true });
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -159,7 +164,7 @@ describe('a second process on one DATA_DIR', () => {
       APP_DIST: '',
       LOG_LEVEL: 'warn',
     };
-    first = await startServer({ env, onLine: () => {} });
+    first = await startServer({ env, onLine: () => {}, timeoutMs: 300_000 });
     const pid = first.child.pid ?? 0;
     const holderPid = (JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as LockHolder).pid;
 
@@ -179,9 +184,9 @@ describe('a second process on one DATA_DIR', () => {
     first = undefined;
     expect(pid).toBeGreaterThan(0);
     const lines: string[] = [];
-    first = await startServer({ env, onLine: (line) => lines.push(line) });
+    first = await startServer({ env, onLine: (line) => lines.push(line), timeoutMs: 300_000 });
     expect(lines.join('\n')).toContain(`lock of process ${holderPid} (server`);
     expect(lines.join('\n')).toContain('taken over');
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
-  }, 240_000);
+  }, 900_000);
 });

@@ -102,7 +102,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -125,7 +125,7 @@ describe('server/main.ts in the production mode', () => {
     expect(output).toContain('The production mode refuses to start');
     expect(output).toMatch(/JWT_SECRET: the built-in development secret is in use/);
     expect(output).not.toContain('LISTENING');
-  });
+  }, 200_000);
 
   it('does not start with the default 1C credentials', async () => {
     const { code, output } = await runServer({
@@ -137,7 +137,7 @@ describe('server/main.ts in the production mode', () => {
     expect(code).toBe(2);
     expect(output).toMatch(/EXCHANGE_PASSWORD: the default 1C exchange password is in use/);
     expect(output).not.toMatch(/JWT_SECRET:/);
-  });
+  }, 200_000);
 
   it('starts when every check passes, warns about the embedded database, and refuses forged tokens', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mlm-production-'));
@@ -156,6 +156,7 @@ describe('server/main.ts in the production mode', () => {
         BACKGROUND_JOBS: 'false',
       },
       onLine: (line) => lines.push(line),
+      timeoutMs: 300_000,
     });
     const printed = lines.join('\n');
     expect(printed).toContain('Production mode: every check passed');
@@ -172,5 +173,5 @@ describe('server/main.ts in the production mode', () => {
       headers: { authorization: `Bearer ${forged}` },
     });
     expect(answer.status).toBe(401);
-  }, 180_000);
+  }, 400_000);
 });
