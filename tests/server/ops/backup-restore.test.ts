@@ -32,7 +32,7 @@ async function orders(dataDir: string): Promise<unknown[]> {
   const database = await openDatabase({ dataDir, purpose: 'test' });
   try {
     const { rows } = await sql`
-      select o.id, o.user_id, o.status, o.version, o.total,
+      select o.id, o.user_id, o.status, o.version, o.amount,
         (select json_agg(json_build_array(l.product_id, l.quantity) order by l.id) from order_lines l where l.order_id = o.id) as lines
       from orders o order by o.id`.execute(database.db);
     return rows;
