@@ -33,7 +33,7 @@ async function orders(dataDir: string): Promise<unknown[]> {
   try {
     const { rows } = await sql`
       select o.id, o.user_id, o.status, o.version, o.amount,
-        (select json_agg(json_build_array(l.product_id, l.quantity) order by l.id) from order_lines l where l.order_id = o.id) as lines
+        (select json_agg(json_build_array(l.product_id, l.requested_quantity, l.confirmed_quantity, l.price) order by l.id) from order_lines l where l.order_id = o.id) as lines
       from orders o order by o.id`.execute(database.db);
     return rows;
   } finally {
