@@ -1,7 +1,7 @@
 // `npm run budget` (after `npm run build`): the JavaScript that dist/index.html loads up front (its module scripts
 // and modulepreload links, the boot script included), as a ratio to a bare React 19 page built alongside by the same
 // Vite (scripts/fixtures/bare-react, built into .tmp/bare-react), and what each package costs of it. Then what the
-// boot script (vite.config.ts, `preloadBoot`) preloads beside it, read from the built script: the session chunk
+// boot script (src/boot/) preloads beside it, read from the build's boot manifest: the session chunk
 // (auth and language machines, xstate, the query cache: with a token; a logged-out /login paints without it) and the
 // catalogue (data, not in any ratio); the JS each of the four measured first screens waits for (up front, the
 // session chunk where the screen waits for it, the screen's chunks); every route's lazy chunk with its own imports
@@ -77,22 +77,23 @@ function upFrontOf(dir, base) {
   const inline = inlineScripts(html);
   if (inline.length > 0)
     sizes.set('index.html (inline script)', gzipSync(inline.join('\n'), { level: 9 }).length);
-  return { files, sizes, inline, total: [...sizes.values()].reduce((a, b) => a + b, 0) };
+  return { files, sizes, total: [...sizes.values()].reduce((a, b) => a + b, 0) };
 }
 
 /**
- * What the boot script (vite.config.ts, `preloadBoot`, inline in index.html) preloads beside the entry: the
- * catalogues, the session chunk and its imports (every URL), and each screen route's chunks (`[pattern, js, css]`).
+ * What the boot script (src/boot/, inline in index.html) preloads beside the entry, from the build's boot manifest
+ * (dist/.vite/boot-manifest.json, scripts/vite/boot-script.ts): the catalogues, the session chunk and its imports
+ * (every URL), and each screen route's chunks (`[pattern, js, css]`).
  */
-function bootPreloads(inline) {
-  const source = inline.find((body) => body.includes('var screens = '));
-  if (source === undefined) return { catalogues: {}, session: [], screens: [] };
-  const read = (name) => JSON.parse(new RegExp(`var ${name} = (.*);`).exec(source)?.[1] ?? 'null');
+function bootPreloads() {
+  const file = join(dist, '.vite', 'boot-manifest.json');
+  if (!existsSync(file)) return { catalogues: {}, session: [], screens: [] };
+  const { preloads } = JSON.parse(readFileSync(file, 'utf8'));
   const strip = (url) => url.replace(/^\//, '');
   return {
-    catalogues: Object.fromEntries(Object.entries(read('catalogues') ?? {}).map(([k, v]) => [k, strip(v)])),
-    session: (read('session') ?? []).map(strip),
-    screens: (read('screens') ?? []).map(([pattern, js]) => [new RegExp(pattern), js.map(strip)]),
+    catalogues: Object.fromEntries(Object.entries(preloads.catalogues).map(([k, v]) => [k, strip(v)])),
+    session: preloads.session.map(strip),
+    screens: preloads.screens.map(([pattern, js]) => [new RegExp(pattern), js.map(strip)]),
   };
 }
 
@@ -100,7 +101,7 @@ buildBare();
 const app = upFrontOf(dist, '');
 const yardstick = upFrontOf(bare, 'bare-react/');
 const ratio = app.total / yardstick.total;
-const boot = bootPreloads(app.inline);
+const boot = bootPreloads();
 const sumGzip = (files) => files.reduce((sum, file) => sum + gzipSize(dist, file), 0);
 
 /** Package (or app folder) of a module id. */

@@ -20,13 +20,14 @@ import { checkResponse, type ResponseProblem } from './contract/responses.ts';
 import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
-import { registerJsonCompression } from './delivery/compress-json.ts';
+import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { errorBody, HttpError } from './http/errors.ts';
+import { readBootManifest } from './http/boot-manifest.ts';
 import { pageContentSecurityPolicy } from './http/page-csp.ts';
 import {
   CONTENT_SECURITY_POLICY,
@@ -278,14 +279,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
       throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
     }
-    // The page's inline boot script runs by its hash (read once: the build does not change under a running server).
+    // Read once: the build does not change under a running server. The page's inline boot script runs by the hash
+    // the build computed (its manifest).
     const template = readFileSync(resolve(spaRoot, 'index.html'), 'utf8');
-    pageCsp = pageContentSecurityPolicy(template);
+    const boot = readBootManifest(spaRoot);
+    pageCsp = pageContentSecurityPolicy(boot);
     pageRenderer = await loadPageRenderer(app, {
       entry: config.prerenderEntry,
       template,
+      boot,
       apiPrefix,
       log: app.log,
+      timeoutMs: config.prerenderTimeoutMs,
     });
     await app.register(fastifyStatic, {
       root: spaRoot,

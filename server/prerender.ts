@@ -1,5 +1,5 @@
 /**
- * First screens rendered on the server (issue 16): for a signed-in visit that opens a screen whose first data is
+ * First screens rendered on the server: for a signed-in visit that opens a screen whose first data is
  * known, the page's HTML carries the screen itself and the data it was rendered from, so it paints as soon as the
  * HTML and CSS are here, before any JavaScript, and the browser hydrates it (src/prerender/). The renderer is the
  * app's own code, built by `vite build --ssr` into dist-ssr/; it reads through this server's own API in process
@@ -11,10 +11,11 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { BootManifest } from './http/boot-manifest.ts';
 
 /**
  * What src/prerender/server-entry.tsx exports (`PrerenderRequest`, `Prerendered`): written again here, since the
- * server imports nothing of src/; tests/server/prerender/prerender.test.ts runs the two together.
+ * server imports nothing of src/; tests/server/prerender.test.ts runs the two together.
  */
 interface RendererModule {
   prerender(request: {
@@ -26,12 +27,9 @@ interface RendererModule {
     apiBase: string;
   }): Promise<{ html: string; state: unknown } | null>;
   serializePrerenderedState(state: unknown): string;
+  /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
+  warm(): Promise<void>;
 }
-
-const ENTRY_SCRIPTS = /<script type="module" crossorigin src="[^"]+"><\/script>\s*/g;
-
-/** A render that takes longer is dropped: the page goes as it is. */
-export const PRERENDER_TIMEOUT_MS = 1500;
 
 /** The value of each cookie of a request (the first of a name wins, as browsers send the most specific first). */
 export function requestCookies(header: string | undefined): Map<string, string> {
@@ -48,6 +46,25 @@ export function requestCookies(header: string | undefined): Map<string, string> 
     }
   }
   return cookies;
+}
+
+/**
+ * index.html without its entry scripts (`entryScripts`: their tags, from the boot manifest), each with the white
+ * space after it. A page the server rendered starts the app only once its first screen has painted: its boot script
+ * adds the entry scripts then (src/boot/preload.ts `appCode`). Throws when index.html lacks one: the manifest is of
+ * another build.
+ */
+export function withoutEntryScripts(template: string, entryScripts: BootManifest['entryScripts']): string {
+  if (entryScripts.length === 0)
+    throw new Error('the boot manifest names no entry script to start the app with');
+  let page = template;
+  for (const { tag } of entryScripts) {
+    const at = page.indexOf(tag);
+    if (at === -1) throw new Error(`index.html has no ${tag} (the boot manifest is of another build)`);
+    const after = page.slice(at + tag.length);
+    page = page.slice(0, at) + after.slice(after.length - after.trimStart().length);
+  }
+  return page;
 }
 
 /**
@@ -78,20 +95,43 @@ export interface PageRenderer {
 /** The renderer, or `null` when there is none to load (no build, PRERENDER=off): every page renders in the browser. */
 export async function loadPageRenderer(
   app: FastifyInstance,
-  options: { entry: string | undefined; template: string; apiPrefix: string; log: FastifyBaseLogger },
+  options: {
+    entry: string | undefined;
+    template: string;
+    /** The built app's boot manifest (server/http/boot-manifest.ts). */
+    boot: BootManifest | null;
+    apiPrefix: string;
+    log: FastifyBaseLogger;
+    /** A render that takes longer is dropped: the page goes as it is (PRERENDER_TIMEOUT_MS). */
+    timeoutMs: number;
+  },
 ): Promise<PageRenderer | null> {
   if (options.entry === undefined || !existsSync(options.entry)) return null;
+  if (options.boot === null)
+    throw new Error('the app was built without its boot manifest (.vite/boot-manifest.json): rebuild it');
   const renderer = (await import(pathToFileURL(options.entry).href)) as RendererModule;
   const { apiPrefix } = options;
   if (!options.template.includes('<div id="root"></div>') || !/<head>/.test(options.template))
     throw new Error(
       'index.html has no empty <div id="root"></div> or no <head> to render a first screen into',
     );
-  // A rendered page starts the app only once its first screen has painted: its boot script adds the entry scripts
-  // then (vite.config.ts `preloadBoot`), so they are taken out of its HTML.
-  const template = options.template.replace(ENTRY_SCRIPTS, '');
-  if (template === options.template)
-    throw new Error('index.html has no entry script to start the app after a render');
+  const template = withoutEntryScripts(options.template, options.boot.entryScripts);
+  // A process's first render of a screen would pay for loading it, and could miss PRERENDER_TIMEOUT_MS.
+  const warming = Date.now();
+  let warmTimer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      renderer.warm(),
+      new Promise((_, reject) => {
+        warmTimer = setTimeout(() => reject(new Error('took over 10 s')), 10_000);
+      }),
+    ]);
+    options.log.debug({ ms: Date.now() - warming }, 'prerender: renderer ready');
+  } catch (error) {
+    options.log.warn({ err: error }, 'prerender: warming the renderer failed; first renders may be slower');
+  } finally {
+    clearTimeout(warmTimer);
+  }
 
   const read = async (path: string, headers: Record<string, string>): Promise<Response> => {
     const answer = await app.inject({
@@ -127,7 +167,7 @@ export async function loadPageRenderer(
                 'prerender: took too long, the page is rendered in the browser',
               );
               resolve(null);
-            }, PRERENDER_TIMEOUT_MS);
+            }, options.timeoutMs);
           }),
         ]);
         if (rendered === null) return null;

@@ -2,14 +2,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appTree } from './app/app-tree.tsx';
 import { startCurrentRoute } from './app/router.tsx';
+import { releaseHeldInput } from './boot/held-input.ts';
 import {
   loadSessionRuntime,
   type PrerenderedSession,
   readAuthInput,
   sessionExpected,
-} from './data/auth-context.tsx';
+} from './session/auth-context.tsx';
 import { activateLocale, getStoredLocale, rememberTimeZone } from './i18n/i18n.ts';
-import { adoptPrerenderedAnswers, browserRendersAs, releaseHeldInput } from './prerender/browser.ts';
+import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
 import { watchFirstScreen } from './platform/first-screen.ts';
@@ -19,7 +20,7 @@ import { startWebFonts } from './styles/web-fonts.ts';
 const SCREEN_GRACE_MS = 3000;
 
 /**
- * A parallel boot: the boot script (vite.config.ts, `preloadBoot`) has already asked for the catalogue and the URL's
+ * A parallel boot: the boot script (src/boot/, inline in index.html) has already asked for the catalogue and the URL's
  * screen chunks beside this entry; here the URL's routes start (their lazy chunks and first data requests,
  * `startCurrentRoute`), the session chunk starts loading and the catalogue activates, all at once. React renders
  * when the catalogue and the opened screen's chunk are both here: the shell shows no text before the catalogue is

@@ -1,4 +1,4 @@
-// The screen routes of the route table, read from its source at build time (vite.config.ts, preloadBoot): the boot
+// The screen routes of the route table, read from its source at build time (scripts/vite/boot-preloads.ts): the boot
 // script preloads the opened URL's screen chunk, so the build needs each screen's URL pattern and module.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,6 +1,7 @@
+import type { BootRead } from '../boot/contract.ts';
+
 /**
- * The first reads of a signed-in visit that the boot script (inline in index.html, vite.config.ts `preloadBoot`)
- * sends itself, as the page is parsed: the data the opened screen paints first. Without it they would start only
+ * The first reads of a signed-in visit that the boot script (src/boot/, inline in index.html) sends itself, as the page is parsed: the data the opened screen paints first. Without it they would start only
  * once the entry and the session chunk had loaded and run, a round trip after all the JavaScript; with it they
  * travel beside the JavaScript. The app's client takes each answer once, for the same request
  * (`src/api/boot-responses.ts`), so nothing is asked twice.
@@ -10,20 +11,6 @@
  * tests/e2e/shell/parallel-boot.spec.ts: one request each, none repeated). Plain data: the build writes it into
  * the boot script.
  */
-export interface BootRead {
-  /** The screen's pathname; `*` for every screen of a signed-in visit. */
-  screen: string;
-  /** The token claim the reads are for: `par` (a distributor) or `wh` (warehouse staff); none: every signed-in user. */
-  claim?: 'par' | 'wh';
-  /** API paths below the API base, with their query as the app's client writes it. */
-  paths: readonly string[];
-  /**
-   * The first N items' `imageUrl` of the (first) answer are preloaded with high priority as soon as it is here: the
-   * catalogue's first row, the page's largest paint (`FIRST_ROW_CARDS` in src/features/shop/catalogue/product-card.tsx).
-   */
-  preloadImages?: number;
-}
-
 export const BOOT_READS: readonly BootRead[] = [
   // The session's own reads (the auth machine's `authenticated` state: the profile, the staff member's warehouse),
   // which would otherwise leave only once the session chunk has loaded and run.
@@ -46,9 +33,6 @@ export const BOOT_READS: readonly BootRead[] = [
     paths: ['/orders/get/list/warehouse?tab=new&page=1&pageSize=20'],
   },
 ];
-
-/** Where the boot script leaves its answers for the client. */
-export const BOOT_RESPONSES_KEY = '__portalBootReads';
 
 /** How long an answer of the boot script may wait for the client: later it is not used (a fresh read is made). */
 export const BOOT_RESPONSE_MAX_AGE_MS = 20_000;

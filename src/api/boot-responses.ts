@@ -1,17 +1,7 @@
-import { BOOT_RESPONSE_MAX_AGE_MS, BOOT_RESPONSES_KEY } from './boot-reads.ts';
+import { BOOT_RESPONSES_KEY, type BootResponses } from '../boot/contract.ts';
+import { BOOT_RESPONSE_MAX_AGE_MS } from './boot-reads.ts';
 
-/** What the boot script leaves on `window` (see src/api/boot-reads.ts). */
-export interface BootReads {
-  /** The headers it sent. */
-  authorization: string;
-  language: string;
-  /** `Date.now()` when it sent them. */
-  at: number;
-  /** Its answers by full URL (origin, API base, path and query). */
-  responses: Record<string, Promise<Response> | undefined>;
-}
-
-function isBootReads(value: unknown): value is BootReads {
+function isBootReads(value: unknown): value is BootResponses {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -6,12 +6,8 @@
  * again. Entry-side: no xstate, no query cache.
  */
 import type { AuthUser } from '../../machines/auth/auth.types.ts';
+import { PRERENDERED_STATE_ID } from '../boot/contract.ts';
 import type { Locale } from '../i18n/i18n.ts';
-
-export const PRERENDERED_STATE_ID = 'portal-prerendered';
-
-/** Where the boot script keeps the clicks and submits made before the app took the screen over. */
-export const HELD_INPUT_KEY = '__portalHeldInput';
 
 export interface PrerenderedAnswer {
   status: number;

@@ -2,7 +2,8 @@ import montserratUrl from './fonts/montserrat.woff2?url';
 import openSansUrl from './fonts/open-sans.woff2?url';
 import { afterFirstScreen } from '../platform/first-screen.ts';
 import { localStore } from '../platform/local-storage.ts';
-import { WEB_FONT_FACES, WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from './web-font-faces.ts';
+import { WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from '../boot/contract.ts';
+import { WEB_FONT_FACES } from './web-font-faces.ts';
 
 /**
  * The two web fonts (self-hosted, one file per family, subset to the five languages by scripts/fonts/build-fonts.py;

@@ -20,7 +20,7 @@ test('index.html of the built app is served, also for a client-side route', asyn
     // The app's entry: a module script, or (a page with its first screen rendered by the server, /login) the boot
     // script's list of entry scripts, which it adds once that screen has painted.
     expect(html, path).toMatch(
-      /<script[^>]+type="module"[^>]+src="\/assets\/[^"]+\.js"|var entryScripts = \["\/assets\/[^"]+\.js"/,
+      /<script[^>]+type="module"[^>]+src="\/assets\/[^"]+\.js"|entryScripts:\[["'`]\/assets\/[^"'`]+\.js["'`]/,
     );
     expectSecurityHeaders(response.headers());
   }

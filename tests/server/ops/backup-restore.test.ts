@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/database.ts';
+import { openDatabase } from '#server/db/database.ts';
 import { ROOT } from '../../../scripts/lib/server-process.mjs';
-import { freshDatabase } from '../support/db.ts';
+import { freshDatabase } from '#tests/support/server/db.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlm-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -15,9 +15,9 @@ import {
   lockDataDir,
   processStart,
   type LockHolder,
-} from '../../../server/db/data-dir-lock.ts';
-import { openDatabase } from '../../../server/db/database.ts';
-import { durableFsyncCount } from '../../../server/db/durable-nodefs.ts';
+} from '#server/db/data-dir-lock.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { durableFsyncCount } from '#server/db/durable-nodefs.ts';
 import { ROOT, startServer, type StartedServer } from '../../../scripts/lib/server-process.mjs';
 
 const dirs: string[] = [];

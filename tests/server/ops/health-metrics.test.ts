@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveMetrics } from '../../../server/ops/metrics-server.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { serveMetrics } from '#server/ops/metrics-server.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 describe('health, readiness, request ids and metrics', () => {
   let t: TestApp;

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../../server/auth/token.ts';
-import { ConfigError, DEV_JWT_SECRET, isProduction, loadConfig } from '../../../server/config.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { ConfigError, DEV_JWT_SECRET, isProduction, loadConfig } from '#server/config.ts';
 import { ROOT, startServer, type StartedServer } from '../../../scripts/lib/server-process.mjs';
 
 const SAFE = {

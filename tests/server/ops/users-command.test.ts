@@ -14,9 +14,9 @@ import {
   setRole,
   UsersCommandError,
   type Context,
-} from '../../../server/ops/users/commands.ts';
+} from '#server/ops/users/commands.ts';
 import { ROOT } from '../../../scripts/lib/server-process.mjs';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 let t: TestApp;
 let context: Context;

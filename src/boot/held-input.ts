@@ -1,0 +1,83 @@
+/**
+ * Input on a server-rendered screen before the app has taken it over. The screen looks ready, so it acts so: the
+ * boot script holds a click, a submit or a choice in a list made on it (`holdInput`), and the app hands each on, in
+ * order, once it has hydrated the screen (`releaseHeldInput`, src/main.tsx). A click with a modifier or another
+ * button (a link opened in a new tab) is left to the browser.
+ */
+import { type BootWindow, HELD_INPUT_KEY, type HeldEvent, type HeldInput } from './contract.ts';
+
+/** What a click is held on: the control around what the pointer hit. */
+export const HOLDABLE =
+  'a[href],button,summary,[role="button"],[role="tab"],[role="link"],[role="checkbox"],[role="switch"],' +
+  'input[type="checkbox"],input[type="radio"]';
+
+const HELD_TYPES: ReadonlyArray<HeldEvent['type']> = ['click', 'submit', 'change'];
+
+function isHeldType(type: string): type is HeldEvent['type'] {
+  return (HELD_TYPES as readonly string[]).includes(type);
+}
+
+/** A click the browser acts on itself: another button than the main one, or a modifier key. */
+export function isModifiedClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * Holds the clicks, submits and list choices made inside `#root` from now on, until the app sets `released`; the
+ * record is left under `HELD_INPUT_KEY`.
+ */
+export function holdInput(doc: Document, win: BootWindow): HeldInput {
+  const held: HeldInput = { released: false, events: [] };
+  Reflect.set(win, HELD_INPUT_KEY, held);
+  const hold = (event: Event) => {
+    const origin = event.target as Element | null;
+    if (held.released || !isHeldType(event.type) || typeof origin?.closest !== 'function') return;
+    if (event.type === 'click' && isModifiedClick(event as MouseEvent)) return;
+    const target = event.type === 'click' ? origin.closest(HOLDABLE) : origin;
+    if (target === null || (event.type === 'change' && target.tagName !== 'SELECT')) return;
+    const root = doc.getElementById('root');
+    if (root === null || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.events.push({ type: event.type, target, value: Reflect.get(target, 'value') });
+  };
+  for (const type of HELD_TYPES) doc.addEventListener(type, hold, true);
+  return held;
+}
+
+/**
+ * A click again, as the pointer made it: focus, press, release, click (some controls act on the press, as Radix's
+ * tabs do).
+ */
+function press(target: HTMLElement, win: BootWindow): void {
+  target.focus({ preventScroll: true });
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: win };
+  target.dispatchEvent(new win.MouseEvent('mousedown', init));
+  target.dispatchEvent(new win.MouseEvent('mouseup', init));
+  target.click();
+}
+
+function isHeldInput(value: unknown): value is HeldInput {
+  return typeof value === 'object' && value !== null && 'events' in value && Array.isArray(value.events);
+}
+
+/**
+ * Hands the app what the user did on the server-rendered screen before it took it over (held by `holdInput`): each
+ * click again on its element, each submit as a new submit of its form, each choice in a list as that choice made
+ * again (hydration puts the list back at what the server rendered), in order. React hydrates what they touch first.
+ * An element the app did not keep (a first render that did not match) has gone, and so has its input. From now on
+ * nothing is held.
+ */
+export function releaseHeldInput(win: BootWindow = window): void {
+  const held: unknown = Reflect.get(win, HELD_INPUT_KEY);
+  if (!isHeldInput(held) || held.released) return;
+  held.released = true;
+  for (const { type, target, value } of held.events.splice(0)) {
+    if (!target.isConnected) continue;
+    if (type === 'submit' && target instanceof win.HTMLFormElement) target.requestSubmit();
+    else if (type === 'change' && target instanceof win.HTMLSelectElement && typeof value === 'string') {
+      target.value = value;
+      target.dispatchEvent(new win.Event('change', { bubbles: true }));
+    } else if (type === 'click' && target instanceof win.HTMLElement) press(target, win);
+  }
+}
