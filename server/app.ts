@@ -36,7 +36,7 @@ import {
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
 import { registerHealthRoutes } from './ops/health.ts';
-import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
+import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
 import { registerRequestMetrics } from './ops/request-metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
@@ -267,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJobs(app, scheduler, config.backgroundJobs);
   const metrics = registerMetrics(app);
   registerJobMetrics(metrics, scheduler);
+  registerExchangeMetrics(metrics, options.database.db);
   // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
   registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
   registerHealthRoutes(app);

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingOrders } from '#server/domain/exchange/queue.ts';
 import { serveMetrics } from '#server/ops/metrics-server.ts';
 import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
@@ -93,6 +94,39 @@ describe('health, readiness, request ids and metrics', () => {
     expect(text).toContain('route="(api: no such route)"');
     expect(text).not.toContain('999999999');
     expect(text).toMatch(/mlm_event_streams_open 0\n/);
+  });
+
+  it('reports the 1C queue as the database holds it', async () => {
+    const count = async (where: 'waiting' | 'failed') => {
+      const query =
+        where === 'failed'
+          ? t.db.selectFrom('orders').where('exchange_state', '=', 'error')
+          : waitingOrders(t.db);
+      const row = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    const waiting = await count('waiting');
+    const before = await t.app.metrics.metrics();
+    expect(gauge(before, 'mlm_exchange_orders_waiting')).toBe(waiting);
+    expect(gauge(before, 'mlm_exchange_orders_failed')).toBe(await count('failed'));
+
+    // One more order waits for 1C, changed an hour ago: the count and the oldest age follow the table.
+    const order = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('exchange_state', 'is', null)
+      .where('status', '!=', 'sent_to_1c')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('orders')
+      .set({ exchange_state: 'queued', updated_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', order.id)
+      .execute();
+    const after = await t.app.metrics.metrics();
+    expect(gauge(after, 'mlm_exchange_orders_waiting')).toBe(waiting + 1);
+    expect(gauge(after, 'mlm_exchange_oldest_waiting_seconds')).toBeGreaterThanOrEqual(3600);
   });
 
   it('serves the registry on a port of its own, and nothing else there', async () => {
