@@ -6,8 +6,9 @@
  * exactly as expected fails the test, rather than testing something else.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -113,9 +114,9 @@ export interface RunningNginx {
  */
 export async function startNginx(binary: string, dir: string, options: RenderOptions): Promise<RunningNginx> {
   mkdirSync(dir, { recursive: true });
-  const temp = join(dir, 'temp');
-  mkdirSync(temp, { recursive: true });
-  // As root, nginx's workers run as `nobody`: they write request bodies there.
+  // As root, nginx's workers run as `nobody` and write buffered bodies here: a folder under the system's temporary
+  // one, which `nobody` can reach even when the checkout lives in root's home (mode 700).
+  const temp = mkdtempSync(join(tmpdir(), 'mlm-nginx-'));
   chmodSync(temp, 0o777);
   const site = renderSiteConfig(documentedSiteConfig(), options);
   const accessLog = join(dir, 'access.log');
@@ -162,6 +163,7 @@ ${site}
         const force = setTimeout(() => child.kill('SIGKILL'), 5000);
         child.once('exit', () => {
           clearTimeout(force);
+          rmSync(temp, { recursive: true, force: true });
           if (existsSync(errorLog) && /\[(emerg|alert|crit)\]/.test(readFileSync(errorLog, 'utf8')))
             console.error(`[nginx] ${readFileSync(errorLog, 'utf8')}`);
           resolve();
