@@ -80,12 +80,16 @@ export async function authenticate(
       'users.is_partner',
       'users.warehouse_id',
       'users.email_confirmed',
+      'users.disabled_at',
       'revoked_tokens.jti as revoked',
     ])
     .where('users.id', '=', claims.userId)
     .executeTakeFirst();
   if (user === undefined)
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an unknown user' });
+  // Disabling also bumps the session version; this holds even for a token signed with the new one meanwhile.
+  if (user.disabled_at !== null)
+    throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of a disabled account' });
   if (claims.sessionVersion !== user.session_version) {
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an ended session' });
   }
