@@ -36,6 +36,7 @@ import {
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
 import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
+import { registerPayments } from './payments/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
 export interface ContractViolation {
@@ -260,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerJobs(app, scheduler, config.backgroundJobs);
   registerJobMetrics(registerMetrics(app), scheduler);
+  // Card payments: the acquirer (maib, or its local sandbox on this origin), their jobs and metrics (server/payments/).
+  registerPayments(app, config);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

@@ -121,7 +121,9 @@ export const unprocessable = (
     | 'CART_EMPTY'
     | 'OUT_OF_STOCK'
     | 'INVALID_CURRENT_PASSWORD'
-    | 'INVALID_TOKEN',
+    | 'INVALID_TOKEN'
+    | 'TERMS_NOT_ACCEPTED'
+    | 'PAYMENT_MISMATCH',
   details?: ErrorDetail[],
   extra?: Record<string, unknown>,
 ): HttpError =>

@@ -102,6 +102,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     comment: null,
     cancelReason: null,
     paymentLink: null,
+    refunds: [],
     warehouseNumber: null,
     warehouseTotal: null,
     partialNote: null,

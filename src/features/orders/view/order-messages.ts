@@ -41,6 +41,8 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, MessageDescriptor> = {
   need_pay: msg`Awaiting payment`,
   paid: msg`Paid`,
   pay_failed: msg`Payment failed`,
+  refund_pending: msg`Refund on its way`,
+  refunded: msg`Refunded`,
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
@@ -125,8 +127,11 @@ export const HISTORY_EVENT_LABELS: Record<string, MessageDescriptor> = {
   COMMENT: msg`Comment`,
   PAYMENT_PAID: msg`Payment received`,
   PAYMENT_FAILED: msg`Payment failed`,
-  PAYMENT_CANCELLED: msg`Payment cancelled`,
+  PAYMENT_CANCELLED: msg`Payment not completed in time`,
   PAYMENT_RETRY: msg`New payment requested`,
+  PAYMENT_REFUNDED: msg`Payment refunded to the card`,
+  EXTRA_PAYMENT: msg`Second payment received: it will be refunded`,
+  EXTRA_PAYMENT_REFUNDED: msg`Second payment refunded to the card`,
 };
 
 export const PARTIAL_PROBLEMS: Record<PartialProblem, MessageDescriptor> = {
