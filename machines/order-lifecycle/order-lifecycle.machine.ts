@@ -229,7 +229,9 @@ export const orderLifecycleMachine = setup({
         paid: { always: { guard: 'orderIsCancelled', target: 'refund_pending' } },
         /** The server asks the provider for the full refund until it confirms (retried on failure). */
         refund_pending: {
-          on: { 'refund.succeeded': { guard: 'isPaymentProvider', target: 'refunded' } },
+          on: {
+            'refund.succeeded': { guard: and(['isPaymentProvider', 'orderIsCancelled']), target: 'refunded' },
+          },
         },
         refunded: {},
       },

@@ -45,7 +45,7 @@ function createProvider(config: Config): PaymentProvider {
   const client = new MaibClient({
     baseUrl: () => payments.apiUrl ?? sandboxApiUrl(config),
     project: { projectId: payments.projectId, projectSecret: payments.projectSecret },
-    timeoutMs: payments.timeoutMs,
+    timeoutMs: () => payments.timeoutMs,
   });
   return {
     kind: payments.provider,

@@ -39,7 +39,8 @@ export interface MaibClientOptions {
   /** `https://api.maibmerchants.md/v1`, or the sandbox's `…/maib-sandbox/v1`; read on every call. */
   baseUrl: () => string;
   project: MaibProject;
-  timeoutMs: number;
+  /** How long one operation may take, its token included; read on every call. */
+  timeoutMs: () => number;
   /** For tests: another fetch (the default is the global one). */
   fetch?: typeof fetch;
   now?: () => number;
@@ -168,6 +169,16 @@ export function readTransaction(value: unknown): MaibTransaction | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What went wrong on the network, in words an operator recognises (`ECONNREFUSED 127.0.0.1:9`). */
+function networkReason(error: unknown): string {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (typeof cause?.code === 'string')
+    return `${cause.code}${typeof cause.message === 'string' ? ` (${cause.message})` : ''}`;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 interface TokenCache {
   accessToken: string;
   accessUntil: number;
@@ -239,18 +250,19 @@ export class MaibClient {
 
   /** One operation: a token when needed, the call, and once more with a fresh token after a 401. */
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const token = await this.accessToken(signal);
+    const timeoutMs = this.options.timeoutMs();
+    const signal = AbortSignal.timeout(timeoutMs);
+    const token = await this.accessToken(signal, timeoutMs);
     try {
-      return await this.request(method, path, body, token, signal);
+      return await this.request(method, path, body, token, signal, timeoutMs);
     } catch (error) {
       if (!(error instanceof MaibError) || error.httpStatus !== 401) throw error;
       this.token = null;
-      return this.request(method, path, body, await this.accessToken(signal), signal);
+      return this.request(method, path, body, await this.accessToken(signal, timeoutMs), signal, timeoutMs);
     }
   }
 
-  private async accessToken(signal: AbortSignal): Promise<string> {
+  private async accessToken(signal: AbortSignal, timeoutMs: number): Promise<string> {
     const now = this.now();
     const cached = this.token;
     if (cached !== null && cached.accessUntil > now) return cached.accessToken;
@@ -263,6 +275,7 @@ export class MaibClient {
           { refreshToken: cached.refreshToken },
           null,
           signal,
+          timeoutMs,
         );
       } catch (error) {
         if (!(error instanceof MaibError) || error.kind !== 'refused') throw error;
@@ -275,6 +288,7 @@ export class MaibClient {
       { projectId: this.options.project.projectId, projectSecret: this.options.project.projectSecret },
       null,
       signal,
+      timeoutMs,
     );
     const parsed = tokenResult.safeParse(answer);
     if (!parsed.success) throw new MaibError('invalid', 'generate-token: the answer is not a token');
@@ -294,6 +308,7 @@ export class MaibClient {
     body: unknown,
     token: string | null,
     signal: AbortSignal,
+    timeoutMs: number,
   ): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -311,10 +326,9 @@ export class MaibClient {
       });
       raw = await response.text();
     } catch (error) {
-      const timedOut = signal.aborted;
       throw new MaibError(
         'unavailable',
-        `${path}: ${timedOut ? `no answer within ${this.options.timeoutMs} ms` : (error as Error).message}`,
+        `${path}: ${signal.aborted ? `no answer within ${timeoutMs} ms` : networkReason(error)}`,
       );
     }
     let json: unknown;
