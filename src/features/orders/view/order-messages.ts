@@ -149,6 +149,8 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   TRANSITION_NOT_ALLOWED: msg`This step is no longer possible: the order has changed. The order below is up to date.`,
   VALIDATION_FAILED: msg`The server did not accept the data. Please check it and try again.`,
   PAYMENT_NOT_ALLOWED: msg`This order cannot be paid now.`,
+  PAYMENT_PROVIDER_UNAVAILABLE: msg`The bank's payment service is not answering right now. No money was taken: please try to pay again in a minute.`,
+  PAYMENT_PROVIDER_ERROR: msg`The bank's payment service did not accept the payment. No money was taken: please try again later or choose another way to pay.`,
   EMAIL_NOT_CONFIRMED: msg`Confirm your e-mail address to pay.`,
   NOT_FOUND: msg`The order was not found.`,
   REASON_REQUIRED: msg`Write the reason: the distributor will see it.`,
