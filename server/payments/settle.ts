@@ -10,7 +10,7 @@
  * paid by another attempt it is an extra payment, refunded too. A success replayed after its refund is `stale`.
  */
 import type { Selectable, Transaction } from 'kysely';
-import { applyEvent } from '../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { applyEvent } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type { DB, PaymentsTable } from '../db/schema.ts';
 import { applyChangeLocked, lockOrder, type LockedOrder } from '../domain/orders/apply.ts';
 import { recordHistory } from '../domain/orders/history.ts';

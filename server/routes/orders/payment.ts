@@ -28,6 +28,9 @@ export const receivePaymentCallback: Handler<'receivePaymentCallback'> = async (
     ctx.body,
   );
   noteCallbackOutcome(ctx.request, receipt.outcome);
-  ctx.log.info({ payId: receipt.payId, orderId: receipt.orderId, outcome: receipt.outcome }, 'payment callback');
+  ctx.log.info(
+    { payId: receipt.payId, orderId: receipt.orderId, outcome: receipt.outcome },
+    'payment callback',
+  );
   return { ok: true };
 };

@@ -4,7 +4,7 @@
  * changes nothing, and raises the alert (a log line and `mlm_payment_callbacks_total`).
  */
 import { describe, expect, it } from 'vitest';
-import { maibSignature } from '../../../server/payments/maib/signature.ts';
+import { maibSignature } from '#server/payments/maib/signature.ts';
 import type { ErrorBody, Order } from '../routes/orders/support.ts';
 import { deliverCallbacks, sandboxCheckout } from '../routes/orders/support.ts';
 import { usePaymentsApp } from './fixture.ts';

@@ -3,7 +3,7 @@
  * server's own origin, over HTTP, with the adapter production uses), the demo partner's and staff's tokens, and
  * helpers for a confirmed card order, its reads, and the acquirer's callbacks as the sandbox signed them.
  */
-import type { TestApp, TestResponse } from '../support/app.ts';
+import type { TestApp, TestResponse } from '#tests/support/server/app.ts';
 import { useOrdersApp } from '../routes/orders/fixture.ts';
 import {
   PARTNER,

@@ -5,9 +5,9 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MaibClient, MaibError, type MaibPayRequest } from '../../../server/payments/maib/client.ts';
-import { verifyMaibSignature } from '../../../server/payments/maib/signature.ts';
-import { sendDueCallbacks } from '../../../server/payments/sandbox/callbacks.ts';
+import { MaibClient, MaibError, type MaibPayRequest } from '#server/payments/maib/client.ts';
+import { verifyMaibSignature } from '#server/payments/maib/signature.ts';
+import { sendDueCallbacks } from '#server/payments/sandbox/callbacks.ts';
 import { useOrdersApp } from '../routes/orders/fixture.ts';
 
 const { t } = useOrdersApp({ listen: true });

@@ -5,10 +5,10 @@
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
-import type { Config } from '../../../server/config.ts';
-import { paymentProviderFor } from '../../../server/payments/provider.ts';
-import { processRefunds } from '../../../server/payments/refunds.ts';
+import { buildApp } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+import { paymentProviderFor } from '#server/payments/provider.ts';
+import { processRefunds } from '#server/payments/refunds.ts';
 import type { Order } from '../routes/orders/support.ts';
 import { deliverCallbacks, payCard, sandboxCheckout, setStatus, walk } from '../routes/orders/support.ts';
 import { usePaymentsApp } from './fixture.ts';

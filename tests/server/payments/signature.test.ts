@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  maibSignature,
-  signingString,
-  verifyMaibSignature,
-} from '../../../server/payments/maib/signature.ts';
+import { maibSignature, signingString, verifyMaibSignature } from '#server/payments/maib/signature.ts';
 
 /**
  * The worked example of maib's documentation ("Notifications on Callback URL", docs.maibmerchants.md): the final

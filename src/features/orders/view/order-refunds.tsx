@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { formatDateTime, formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 
 type Refund = ApiOrder['refunds'][number];
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../ui/paths.ts';
+import { PATHS } from '#src/ui/paths.ts';
 
 export interface TermsConsentProps {
   accepted: boolean;

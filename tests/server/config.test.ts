@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '.data',
+      databaseUrl: undefined,
+      jwtSecret: DEV_JWT_SECRET,
+      usingDevJwtSecret: true,
+      tokenTtlSeconds: 86400,
+      appDist: undefined,
+      publicUrl: 'http://127.0.0.1:8080',
+      publicUrlFromEnv: false,
+      seed: 'demo',
+      currency: 'MDL',
+      exchangeUser: '1c',
+      exchangePassword: '1c-exchange',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    warn.mockRestore();
+  });
+
+  it('pays through the local maib sandbox by default; maib itself needs the project’s three keys', () => {
+    const sandbox = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    expect(sandbox.payments).toEqual({
+      provider: 'sandbox',
+      projectId: 'sandbox-project',
+      projectSecret: 'sandbox-project-secret',
+      signatureKey: 'sandbox-signature-key',
+      apiUrl: undefined,
+      timeoutMs: 20_000,
+      reconcileAfterMs: 5 * 60_000,
+      sandboxRetryDelaysMs: [10, 60, 300, 600, 3600, 43200, 86400].map((seconds) => seconds * 1000),
+    });
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'maib' })).toThrow(
+      /MAIB_PROJECT_ID[\s\S]*MAIB_PROJECT_SECRET[\s\S]*MAIB_SIGNATURE_KEY/,
+    );
+    const maib = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      PAYMENT_PROVIDER: 'maib',
+      MAIB_PROJECT_ID: '8508706',
+      MAIB_PROJECT_SECRET: '60462913-da44-47fa-8c82-146b676729b9',
+      MAIB_SIGNATURE_KEY: '8508706b-3454-4733-8295-56e617c4abcf',
+      MAIB_TIMEOUT_MS: '15000',
+      PAYMENT_RECONCILE_AFTER_MINUTES: '15',
+      MAIB_SANDBOX_RETRY_SECONDS: '0.5,2',
+    });
+    expect(maib.payments).toMatchObject({
+      provider: 'maib',
+      projectId: '8508706',
+      apiUrl: 'https://api.maibmerchants.md/v1',
+      timeoutMs: 15_000,
+      reconcileAfterMs: 15 * 60_000,
+      sandboxRetryDelaysMs: [500, 2000],
+    });
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), MAIB_TIMEOUT_MS: '60000' })).toThrow(
+      /MAIB_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER/,
+    );
+  });
+
+  it('reads every variable and treats empty ones as unset', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/portal',
+      JWT_SECRET: 's'.repeat(32),
+      TOKEN_TTL_SECONDS: '3600',
+      APP_DIST: 'dist',
+      PUBLIC_URL: 'https://portal.example.md/',
+      SEED: 'none',
+      CURRENCY: 'EUR',
+      EXCHANGE_USER: 'one-c',
+      EXCHANGE_PASSWORD: 'secret',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      LOGIN_RATE_LIMIT_MAX: '3',
+      SCRYPT_N: '16384',
+      QUEUE_AGE_LIMIT_HOURS: '8',
+      CURRENCY_UNUSED: '',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      dataDir: 'memory://',
+      databaseUrl: 'postgres://u:p@localhost:5432/portal',
+      usingDevJwtSecret: false,
+      tokenTtlSeconds: 3600,
+      appDist: 'dist',
+      publicUrl: 'https://portal.example.md',
+      publicUrlFromEnv: true,
+      seed: 'none',
+      currency: 'EUR',
+      logLevel: 'warn',
+      trustProxy: true,
+      loginRateLimit: { max: 3, windowMs: 60_000 },
+      scrypt: { N: 16384, r: 8, p: 1 },
+      queueAgeLimitHours: 8,
+    });
+    expect(loadConfig({ JWT_SECRET: 's'.repeat(32), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: 's'.repeat(32) }).queueAgeLimitHours).toBe(24);
+  });
+
+  it('names every bad variable in one error and hides secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        SEED: 'lots',
+        JWT_SECRET: 'short',
+        LOG_LEVEL: 'loud',
+        SCRYPT_N: '3000',
+        CURRENCY: 'lei',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('PORT: must be an integer (got "eighty")');
+    expect(message).toContain('SEED: must be demo or none');
+    expect(message).toContain('JWT_SECRET: must be at least 32 characters (got (hidden))');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('SCRYPT_N: must be a power of two');
+    expect(message).toContain('CURRENCY');
+    expect(message).not.toContain('short');
+    expect((error as ConfigError).problems).toHaveLength(6);
+  });
+
+  it('refuses a port out of range and a PUBLIC_URL that is not http(s)', () => {
+    expect(() => loadConfig({ PORT: '70000', JWT_SECRET: 's'.repeat(32) })).toThrow(
+      /PORT: must be at most 65535/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x', JWT_SECRET: 's'.repeat(32) })).toThrow(
+      /PUBLIC_URL: must be an http\(s\) URL/,
+    );
+  });
+});
