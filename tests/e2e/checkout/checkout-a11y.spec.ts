@@ -87,7 +87,7 @@ test('a whole checkout with the keyboard only', async ({ page, request }) => {
 });
 
 test('axe: the bag and every checkout step', async ({ page, request }) => {
-  test.setTimeout(120_000); // a dozen full axe scans
+  test.setTimeout(180_000); // a dozen full axe scans
   const ui = await CheckoutUi.open(page, request, ACCOUNT);
   await expect(page.getByTestId('volume-effect')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -192,6 +192,9 @@ test('the review edits one part and returns to the review', async ({ page, reque
   await page.getByRole('button', { name: new RegExp(ui.t('the payment method')) }).click();
   await expectStep(page, 'payment');
   await ui.choosePayment('card');
+  // Switching to card asks for the consent to the terms of sale before the review takes it.
+  await expect(ui.button('Save and return to the review')).toBeDisabled();
+  await page.locator('input[name="accept-terms"]').check();
   await ui.button('Save and return to the review').click();
   await expectStep(page, 'review');
   await expect(page.locator('.review')).toContainText(ui.t('Card online'));

@@ -68,6 +68,7 @@ test('maib’s checkout page (sandbox) on a phone: axe clean, five languages, pa
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // seven full axe scans
   const distributor = distributorFor('e2e', test.info().parallelIndex);
   const { order } = await createOrder(request, distributor, {
     paymentMethod: 'card',
@@ -89,6 +90,7 @@ test('maib’s checkout page (sandbox) on a phone: axe clean, five languages, pa
   await page.screenshot({ path: '.tmp/maib-sandbox-ru-390.png', fullPage: true });
   for (const other of ['ro', 'en', 'uk', 'it', 'ru']) {
     await page.locator(`a[hreflang="${other}"]`).click();
+    await page.waitForURL(new RegExp(`[?&]lang=${other}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', other);
     await expectNoAxeViolations(page);
   }
