@@ -30,6 +30,7 @@ import type {
   PaymentRefundsTable,
 } from './schema-payments.ts';
 import type {
+  AccountAuditTable,
   DownlineCountsTable,
   OrderCountsTable,
   OrderFacetCountsTable,
@@ -109,6 +110,8 @@ export interface UsersTable {
   signing_date: DateString | null;
   /** bumped by a password change; tokens carry it as `sv` */
   session_version: Generated<number>;
+  /** set by an operator (`npm run users -- disable`): no sign-in, no token works (migration 0015) */
+  disabled_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** lower(full_name), generated (migration 0005; trigram-indexed for `like '%q%'`) */
@@ -406,6 +409,7 @@ export interface DB {
   maib_sandbox_tokens: MaibSandboxTokensTable;
   maib_sandbox_payments: MaibSandboxPaymentsTable;
   maib_sandbox_callbacks: MaibSandboxCallbacksTable;
+  account_audit: AccountAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
