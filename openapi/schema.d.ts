@@ -1215,9 +1215,13 @@ export interface paths {
          * Start a card payment for an order
          * @description Multipart form data (`orderId`, optional `locale`, optional `meta` JSON-encoded object). Possible when the
          *     caller placed the order, it is a card order and its payment state is `need_pay` or `pay_failed`;
-         *     otherwise 409 `PAYMENT_NOT_ALLOWED`. Opens a payment attempt (an earlier open one is cancelled) and
-         *     answers the provider page to send the browser to. The order's payment state changes only when the provider
-         *     reports the outcome (`POST /payment/provider/{paymentId}`), never because a return URL was visited.
+         *     otherwise 409 `PAYMENT_NOT_ALLOWED`. Opens a payment attempt (an earlier open one is closed), asks the
+         *     card acquirer (maib e-commerce `POST /v1/pay`, or the local sandbox that speaks the same protocol) for a
+         *     payment and answers its checkout page (`payUrl`) to send the browser to. The order's payment state changes
+         *     only when the acquirer's signed callback (`POST /payment/callback`) or its own answer to `pay-info` says
+         *     so, never because a return URL was visited. When the acquirer does not answer within 30 s or answers an
+         *     error: 503 `PAYMENT_PROVIDER_UNAVAILABLE` or 502 `PAYMENT_PROVIDER_ERROR`, nothing is paid and paying can
+         *     be tried again.
          */
         post: operations["payOrder"];
         delete?: never;
@@ -1226,32 +1230,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/payment/provider/{paymentId}": {
+    "/payment/callback": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The payment attempt. */
-                paymentId: components["schemas"]["PaymentId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        /**
-         * The payment provider's page (stand-in) with pay, fail and cancel buttons
-         * @description Public (the unguessable id is the credential), as a real provider's page would be. Shows the order number
-         *     and amount, and a form posting `outcome` to the same URL. A finished attempt shows its result without
-         *     buttons.
-         */
-        get: operations["getPaymentProviderPage"];
+        get?: never;
         put?: never;
         /**
-         * Record the provider's outcome and return the browser to the app
-         * @description Form data `outcome` = `paid` | `failed` | `cancelled`. Records it server-side (the order's payment state
-         *     becomes `paid` or `pay_failed`, `cancelled` leaves it `need_pay`; a history entry is written) and answers
-         *     303 to the app's `/payment/success?orderId=<id>` (paid) or `/payment/cancel?orderId=<id>&outcome=<outcome>`.
-         *     An attempt that is already finished is 409 `PAYMENT_NOT_ALLOWED`.
+         * The card acquirer's notification of a payment's final state (maib's Callback URL)
+         * @description maib e-commerce's notification, as its documentation defines it: `{"result": {...}, "signature": "..."}`,
+         *     signed as Base64(SHA-256 of the `result` values sorted by key and joined with `:`, then `:` and the
+         *     project's Signature Key). Public: the signature is the credential. Only a callback whose signature
+         *     verifies, whose `payId` is a payment the portal started, and whose `orderId`, `amount` and `currency` are
+         *     that payment's changes anything, and only once: the same callback again answers 200 and changes nothing.
+         *     Any other answer than 200 makes maib send it again later (10 s, 1 min, 5 min … 24 h): a forged or
+         *     mismatched callback is refused (401 `SIGNATURE_INVALID`, 404, 422 `PAYMENT_MISMATCH`, 409
+         *     `CALLBACK_STALE` for a success replayed after the payment was refunded), logged and counted as an alert.
          */
-        post: operations["submitPaymentOutcome"];
+        post: operations["receivePaymentCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1591,13 +1590,16 @@ export interface components {
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
          *     `TRANSITION_NOT_ALLOWED` / `PAYMENT_NOT_ALLOWED` / `EMAIL_ALREADY_CONFIRMED` 409, `IDEMPOTENCY_KEY_REUSED` /
          *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` / `PASSWORD_TOO_COMMON` 422,
-         *     `RATE_LIMITED` 429, `INTERNAL` 500. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in
-         *     time), 413 (body too large), 414 (a path value too long) and 415 (content type not accepted), declared on
-         *     each operation that can answer them. Text holding NUL or an unpaired surrogate, which the database cannot
-         *     store, or a value nested deeper than 32 levels is 400.
+         *     `RATE_LIMITED` 429, `INTERNAL` 500. Card payments: `TERMS_NOT_ACCEPTED` 422 (a card order without the terms
+         *     accepted), `PAYMENT_PROVIDER_ERROR` 502 / `PAYMENT_PROVIDER_UNAVAILABLE` 503 (the acquirer refused or did
+         *     not answer), and for the acquirer's callback `SIGNATURE_INVALID` 401, `PAYMENT_MISMATCH` 422,
+         *     `CALLBACK_STALE` 409. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in time), 413 (body
+         *     too large), 414 (a path value too long) and 415 (content type not accepted), declared on each operation
+         *     that can answer them. Text holding NUL or an unpaired surrogate, which the database cannot store, or a
+         *     value nested deeper than 32 levels is 400.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL" | "TERMS_NOT_ACCEPTED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "SIGNATURE_INVALID" | "PAYMENT_MISMATCH" | "CALLBACK_STALE";
         /** @description One problem with the request. */
         ErrorDetail: {
             /**
@@ -2044,10 +2046,11 @@ export interface components {
          */
         DisplayStatus: "new" | "need_pay" | "pay_failed" | "paid" | "ready" | "delivery" | "done" | "close" | "declined";
         /**
-         * @description `not_required` for cash; for card `need_pay` (amount final) → `paid` | `pay_failed` (→ retry).
+         * @description `not_required` for cash; for card `need_pay` (amount final) → `paid` | `pay_failed` (→ retry). A paid order
+         *     that is cancelled, declined or rejected → `refund_pending` → `refunded` once the acquirer confirms it.
          * @enum {string}
          */
-        PaymentState: "not_required" | "need_pay" | "paid" | "pay_failed";
+        PaymentState: "not_required" | "need_pay" | "paid" | "pay_failed" | "refund_pending" | "refunded";
         /**
          * @description `current` (not terminal), `cancelled` (`rejected`, `cancelled_by_*`), `closed` (`completed`, `sent_to_1c`).
          * @enum {string}
@@ -2214,7 +2217,8 @@ export interface components {
              *     `REJECT_PARTIAL`, `CANCEL`, `DECLINE`, `PREPARE`, `MARK_READY`, `REQUEST_PICKUP`, `REQUEST_DELIVERY`,
              *     `HAND_OVER`, `PROCESS_DELIVERY`, `SEND`, `OUT_FOR_DELIVERY`, `CONFIRM_RECEIPT`, `COMPLETE`,
              *     `SEND_TO_1C`, as named by `machines/order-lifecycle`), `COMMENT`, or a payment event (`PAYMENT_PAID`,
-             *     `PAYMENT_FAILED`, `PAYMENT_CANCELLED`, `PAYMENT_RETRY`).
+             *     `PAYMENT_FAILED`, `PAYMENT_CANCELLED`, `PAYMENT_RETRY`, `PAYMENT_REFUNDED`; `EXTRA_PAYMENT` and
+             *     `EXTRA_PAYMENT_REFUNDED` for a second payment of the same order, which goes back).
              */
             event: string;
             comment: string | null;
@@ -2234,9 +2238,11 @@ export interface components {
             cancelReason: string | null;
             /**
              * Format: uri
-             * @description The provider page of the open card payment, if any.
+             * @description The acquirer's checkout page of the open card payment, if any.
              */
             paymentLink: string | null;
+            /** @description Money going back to the customer's card, oldest first (empty for most orders). */
+            refunds: components["schemas"]["OrderRefund"][];
             /** @description The warehouse's own document number for this order, once assigned. */
             warehouseNumber: string | null;
             /** @description The total the warehouse confirmed (`finalCost` at confirmation); null before. */
@@ -2340,6 +2346,7 @@ export interface components {
             /** @description One of the user's addresses (copied into the order). */
             addressId: components["schemas"]["Id"];
             paymentMethod: components["schemas"]["PaymentMethod"];
+            acceptTerms?: components["schemas"]["AcceptTerms"];
             courierComment?: string;
             comment?: components["schemas"]["OrderComment"];
         };
@@ -2350,8 +2357,14 @@ export interface components {
             /** @description A pickup point of the user's home warehouse. */
             pickupPointId: components["schemas"]["Id"];
             paymentMethod: components["schemas"]["PaymentMethod"];
+            acceptTerms?: components["schemas"]["AcceptTerms"];
             comment?: components["schemas"]["OrderComment"];
         };
+        /**
+         * @description The customer ticked "I agree to the terms and the return policy" at checkout. Required (`true`) for a card
+         *     order, which is otherwise 422 `TERMS_NOT_ACCEPTED`; the time of the consent is kept with the order.
+         */
+        AcceptTerms: boolean;
         /**
          * @description Checkout: the order is made of the current cart. Delivery needs a delivery address, pickup needs a pickup
          *     point (spec section 5). `deliveryType` tells the two shapes apart (no `discriminator` keyword: Ajv does not
@@ -2377,7 +2390,10 @@ export interface components {
         };
         PayForm: {
             orderId: components["schemas"]["Id"];
-            /** @description Language of the provider page; the user's language when omitted. */
+            /**
+             * @description Language of the acquirer's checkout page; the user's language when omitted. maib's page speaks `ro`,
+             *     `ru` and `en`: `uk` asks for `ru`, `it` for `en`.
+             */
             locale?: components["schemas"]["Lang"];
             /** @description A JSON-encoded object stored with the payment (for the client's own use); not interpreted. */
             meta?: string;
@@ -2388,16 +2404,67 @@ export interface components {
             paymentId: components["schemas"]["PaymentId"];
             /**
              * Format: uri
-             * @description The provider page to send the browser to.
+             * @description The acquirer's checkout page (maib's `payUrl`) to send the browser to.
              */
             paymentUrl: string;
             state: components["schemas"]["PaymentAttemptState"];
         };
         /** @description Opaque, unguessable payment id. */
         PaymentId: string;
-        ProviderOutcomeForm: {
+        /**
+         * @description Money going back to the customer's card: requested automatically when a paid order is cancelled, declined
+         *     or rejected (`order_cancelled`), or when one order was paid twice (`extra_payment`), and asked of the
+         *     acquirer until it confirms. `attempts`, `lastError` and `nextAttemptAt` are shown to warehouse staff only
+         *     (null for the customer).
+         */
+        OrderRefund: {
+            id: components["schemas"]["Id"];
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
             /** @enum {string} */
-            outcome: "paid" | "failed" | "cancelled";
+            reason: "order_cancelled" | "extra_payment";
+            /** @enum {string} */
+            state: "pending" | "refunded";
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @description Requests sent to the acquirer so far (staff only). */
+            attempts: number | null;
+            /** @description Why the last request failed, as the acquirer or the network said (staff only). */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the refund is asked again (staff only; null once refunded).
+             */
+            nextAttemptAt: string | null;
+        };
+        /** @description maib e-commerce's final response on the Callback URL (its documentation's shape). */
+        PaymentCallback: {
+            /**
+             * @description The transaction, every field of which is signed (further fields maib adds are signed too). Fields a
+             *     payment needs but the callback lacks are refused by the handler (422), not here, so that every refusal
+             *     is counted as an alert.
+             */
+            result: {
+                payId: string;
+                orderId?: string | null;
+                /** @description `OK`, `FAILED`, `CREATED`, `PENDING`, `DECLINED`, `TIMEOUT` (maib's transaction status). */
+                status: string;
+                statusCode?: string | null;
+                statusMessage?: string | null;
+                threeDs?: string | null;
+                rrn?: string | null;
+                approval?: string | null;
+                cardNumber?: string | null;
+                amount?: number | null;
+                currency?: string | null;
+            };
+            signature: string;
+        };
+        PaymentCallbackReceipt: {
+            /** @constant */
+            ok: true;
         };
         NetworkNode: {
             id: components["schemas"]["Id"];
@@ -2590,9 +2657,22 @@ export interface components {
             };
         };
         /**
+         * @description The card acquirer refused the request (502 `PAYMENT_PROVIDER_ERROR`) or did not answer in time (503
+         *     `PAYMENT_PROVIDER_UNAVAILABLE`). Nothing was paid; the request can be tried again.
+         */
+        ProviderFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Well-formed but refused by a business rule: `VALIDATION_FAILED` (with `details`), `INVALID_CURRENT_PASSWORD`,
          *     `PASSWORD_TOO_COMMON` (with the field in `details`),
-         *     `INVALID_TOKEN`, `IDEMPOTENCY_KEY_REUSED`, `CART_EMPTY`, `OUT_OF_STOCK`.
+         *     `INVALID_TOKEN`, `IDEMPOTENCY_KEY_REUSED`, `CART_EMPTY`, `OUT_OF_STOCK`, `TERMS_NOT_ACCEPTED`,
+         *     `PAYMENT_MISMATCH`.
          */
         Unprocessable: {
             headers: {
@@ -4427,66 +4507,41 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            502: components["responses"]["ProviderFailed"];
+            503: components["responses"]["ProviderFailed"];
         };
     };
-    getPaymentProviderPage: {
+    receivePaymentCallback: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The payment attempt. */
-                paymentId: components["schemas"]["PaymentId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCallback"];
+            };
+        };
         responses: {
-            /** @description The HTML page. */
+            /** @description Received (now, or already before). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["PaymentCallbackReceipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            414: components["responses"]["UriTooLong"];
-        };
-    };
-    submitPaymentOutcome: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The payment attempt. */
-                paymentId: components["schemas"]["PaymentId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["ProviderOutcomeForm"];
-            };
-        };
-        responses: {
-            /** @description Back to the app. */
-            303: {
-                headers: {
-                    /** @description `<app>/payment/success?orderId=<id>` or `<app>/payment/cancel?orderId=<id>&outcome=failed|cancelled`. */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     listDocuments: {

@@ -13,6 +13,8 @@ import { parseOpeningHours } from '../server/domain/account/opening-hours.ts';
 import {
   CREATE_EVENT,
   COMMENT_EVENT,
+  EXTRA_PAYMENT_EVENT,
+  EXTRA_PAYMENT_REFUNDED_EVENT,
   HISTORY_EVENT,
   PAYMENT_CANCELLED_EVENT,
   SUBMIT_EVENT,
@@ -66,6 +68,8 @@ for (const event of [
   SUBMIT_EVENT,
   COMMENT_EVENT,
   PAYMENT_CANCELLED_EVENT,
+  EXTRA_PAYMENT_EVENT,
+  EXTRA_PAYMENT_REFUNDED_EVENT,
 ]) {
   count('history-event');
   if (!labelled.has(event)) problems.push(`history event ${event} has no label in HISTORY_EVENT_LABELS`);

@@ -40,6 +40,7 @@ import { registerHealthRoutes } from './ops/health.ts';
 import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
 import { registerRequestMetrics } from './ops/request-metrics.ts';
+import { registerPayments } from './payments/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
 export interface ContractViolation {
@@ -280,6 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
   registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
   registerHealthRoutes(app);
+  // Card payments: the acquirer (maib, or its local sandbox on this origin), their jobs and metrics (server/payments/).
+  registerPayments(app, config);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

@@ -77,6 +77,8 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
   backgroundJobs: boolean;
+  /** Card payments (docs/adr/0110-maib-provider.md, docs/payments.md). */
+  payments: PaymentsConfig;
   /**
    * The production mode (docs/adr/0130-production-mode.md): APP_ENV=production, or NODE_ENV=production as the
    * operator set it when APP_ENV is not given. Unsafe defaults then stop the server (server/ops/production-mode.ts).
@@ -87,6 +89,43 @@ export interface Config {
   /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a second listener for Prometheus; undefined: none. */
   metrics: { host: string; port: number } | undefined;
 }
+
+/** The card acquirer and how the portal talks to it. */
+export interface PaymentsConfig {
+  /**
+   * `maib`: maib e-commerce itself (`MAIB_*` required). `sandbox`: the local maib sandbox this server plays on its
+   * own origin, with the same endpoints, answers and signed callbacks (the default: the demo and the tests).
+   */
+  provider: 'sandbox' | 'maib';
+  /** The maib project: from maibmerchants (or the sandbox's own defaults). */
+  projectId: string;
+  projectSecret: string;
+  signatureKey: string;
+  /** maib's API base (`…/v1`); undefined for the sandbox, which lives at `<PUBLIC_URL>/maib-sandbox/v1`. */
+  apiUrl: string | undefined;
+  /**
+   * How long one operation with the acquirer may take, its token included (MAIB_TIMEOUT_MS: 20 s by default, at
+   * most the spec's 30 s, so the portal answers the browser before the browser gives up).
+   */
+  timeoutMs: number;
+  /** How old an attempt without a callback must be before reconciliation asks `pay-info` (ms). */
+  reconcileAfterMs: number;
+  /** The sandbox's retry schedule for an unanswered callback (ms after each failed attempt; maib's by default). */
+  sandboxRetryDelaysMs: number[];
+}
+
+/** maib e-commerce's production API (its SDKs' base URL). */
+export const MAIB_API_URL = 'https://api.maibmerchants.md/v1';
+
+/** The sandbox's project when none is configured: it only ever talks to this server. */
+export const SANDBOX_PROJECT = {
+  projectId: 'sandbox-project',
+  projectSecret: 'sandbox-project-secret',
+  signatureKey: 'sandbox-signature-key',
+} as const;
+
+/** maib's documented schedule for a notification that did not get 200 (seconds). */
+export const MAIB_RETRY_SECONDS = [10, 60, 300, 600, 3600, 43200, 86400] as const;
 
 export class ConfigError extends Error {
   constructor(
@@ -204,6 +243,18 @@ const envSchema = z.object({
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'maib'], { message: 'must be sandbox or maib' }).default('sandbox'),
+  MAIB_PROJECT_ID: z.string().min(1).max(200).optional(),
+  MAIB_PROJECT_SECRET: z.string().min(1).max(500).optional(),
+  MAIB_SIGNATURE_KEY: z.string().min(1).max(500).optional(),
+  MAIB_API_URL: httpUrl.optional(),
+  MAIB_TIMEOUT_MS: intIn(1000, 30_000).default(20_000),
+  PAYMENT_RECONCILE_AFTER_MINUTES: intIn(0, 24 * 60).default(5),
+  MAIB_SANDBOX_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, { message: 'must be seconds separated by commas, e.g. 10,60,300' })
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
   APP_ENV: z.enum(['production', 'development'], { message: 'must be production or development' }).optional(),
   ALLOW_EMBEDDED_DB: boolString.default(false),
   METRICS_PORT: intIn(0, 65535).optional(),
@@ -260,6 +311,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (file !== undefined && !existsSync(file))
       tlsProblems.push(`${key}: no such file (got ${JSON.stringify(file)})`);
   if (tlsProblems.length > 0) throw new ConfigError(tlsProblems);
+  if (e.PAYMENT_PROVIDER === 'maib') {
+    const missing = (['MAIB_PROJECT_ID', 'MAIB_PROJECT_SECRET', 'MAIB_SIGNATURE_KEY'] as const).filter(
+      (key) => e[key] === undefined,
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        missing.map(
+          (key) => `${key}: must be given with PAYMENT_PROVIDER=maib (from the project in maibmerchants)`,
+        ),
+      );
+  }
   const scheme = e.TLS_CERT === undefined ? 'http' : 'https';
   const usingDevJwtSecret = e.JWT_SECRET === undefined;
   const production = isProduction(e.APP_ENV, env.NODE_ENV);
@@ -311,6 +373,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
     backgroundJobs: e.BACKGROUND_JOBS,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      projectId: e.MAIB_PROJECT_ID ?? SANDBOX_PROJECT.projectId,
+      projectSecret: e.MAIB_PROJECT_SECRET ?? SANDBOX_PROJECT.projectSecret,
+      signatureKey: e.MAIB_SIGNATURE_KEY ?? SANDBOX_PROJECT.signatureKey,
+      apiUrl: e.PAYMENT_PROVIDER === 'maib' ? (e.MAIB_API_URL ?? MAIB_API_URL) : undefined,
+      timeoutMs: e.MAIB_TIMEOUT_MS,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000,
+      sandboxRetryDelaysMs: (e.MAIB_SANDBOX_RETRY_SECONDS ?? MAIB_RETRY_SECONDS).map((seconds) =>
+        Math.round(seconds * 1000),
+      ),
+    },
     production,
     allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },

@@ -24,6 +24,7 @@ import type {
  *             ├─(e-mail not confirmed)─▶ emailUnconfirmed ──email.confirmed──▶ starting
  *             └─▶ bag ──checkout.start (bag not empty)──▶ steps
  *   steps: delivery ─▶ address (choose / add inline) │ pickupPoint ─▶ comments ─▶ payment ─▶ review
+ *          (paying by card needs the terms accepted in the payment step: `terms.accept`)
  *          review ──review.edit*──▶ that step, whose "next" returns to the review when all is complete
  *          review ──order.submit──▶ submitting
  *   submitting ─(created)─┬─(card, amount due now)─▶ paying ─▶ redirecting (browser goes to the provider page)
@@ -51,6 +52,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     courierComment: '',
     comment: '',
     paymentMethod: null,
+    termsAccepted: false,
     returnToReview: false,
     pending: input.pending,
     order: null,
@@ -161,7 +163,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
         payment: {
           on: {
             'payment.select': { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
-            'step.next': { guard: 'hasPaymentMethod', target: 'review' },
+            'terms.accept': { actions: assign({ termsAccepted: ({ event }) => event.accepted }) },
+            'step.next': { guard: 'paymentChoiceComplete', target: 'review' },
             'step.back': { target: 'comments' },
           },
         },

@@ -18,7 +18,9 @@ export type PaymentResult =
   /** Nothing to pay now: a cash order, or a card order whose amount the warehouse has not confirmed yet. */
   | 'notDue'
   /** The order was cancelled, declined or rejected: nothing will be paid. */
-  | 'closed';
+  | 'closed'
+  /** The order was paid, then cancelled: the money goes back to the card (or went back already). */
+  | 'refunded';
 
 export interface PaymentResultView {
   result: PaymentResult;
@@ -35,6 +37,8 @@ export function selectPaymentResult(order: Order): PaymentResultView {
   const actions = selectOrderActions(orderFactsOf(order), 'distributor');
   const canPay = actions.canPay || actions.canRetryPayment;
   if (order.paymentState === 'paid') return { result: 'paid', canPay: false };
+  if (order.paymentState === 'refund_pending' || order.paymentState === 'refunded')
+    return { result: 'refunded', canPay: false };
   if (order.paymentMethod === 'card' && order.paymentState === 'pay_failed')
     return { result: 'failed', canPay };
   if (order.paymentMethod === 'card' && order.paymentState === 'need_pay' && canPay)

@@ -70,9 +70,16 @@ export function destinationIsComplete(context: CheckoutContext): boolean {
   return false;
 }
 
+/** A payment method is chosen; paying by card also needs the terms of sale accepted (maib's rule for merchants). */
+export function paymentChoiceComplete(
+  context: Pick<CheckoutContext, 'paymentMethod' | 'termsAccepted'>,
+): boolean {
+  return context.paymentMethod === 'cash' || (context.paymentMethod === 'card' && context.termsAccepted);
+}
+
 /** Everything the order needs has been chosen: the review can be shown and the order submitted. */
 export function orderIsComplete(context: CheckoutContext): boolean {
-  return destinationIsComplete(context) && commentsAreValid(context) && context.paymentMethod !== null;
+  return destinationIsComplete(context) && commentsAreValid(context) && paymentChoiceComplete(context);
 }
 
 /** The address book's default address (the list is default first), else the first one, else null. */
@@ -85,7 +92,10 @@ export function orderBodyOf(context: CheckoutContext): CreateOrderRequest | null
   const paymentMethod = context.paymentMethod;
   if (paymentMethod === null || !orderIsComplete(context)) return null;
   const comment = trimmed(context.comment);
-  const withComment = comment === '' ? {} : { comment };
+  const withComment = {
+    ...(paymentMethod === 'card' ? { acceptTerms: true } : {}),
+    ...(comment === '' ? {} : { comment }),
+  };
   if (context.deliveryType === 'delivery' && context.addressId !== null) {
     const courierComment = trimmed(context.courierComment);
     return {

@@ -100,6 +100,10 @@ export interface CheckoutView {
   courierComment: string;
   comment: string;
   paymentMethod: PaymentMethod | null;
+  /** The terms of sale are accepted (a card payment needs it). */
+  termsAccepted: boolean;
+  /** The payment step must show the consent checkbox (card chosen). */
+  termsRequired: boolean;
   failure: CheckoutFailure | null;
   /** The created order (placed, paying, payment failed). */
   order: Order | null;
@@ -152,6 +156,8 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutView {
     courierComment: context.courierComment,
     comment: context.comment,
     paymentMethod: context.paymentMethod,
+    termsAccepted: context.termsAccepted,
+    termsRequired: context.paymentMethod === 'card',
     failure: context.failure,
     order: context.order,
     payLater:

@@ -5,6 +5,7 @@ import {
   hasAddress,
   hasPickupPoint,
   orderIsComplete,
+  paymentChoiceComplete,
 } from './checkout.rules.ts';
 import type {
   Address,
@@ -65,6 +66,8 @@ export const checkoutSetup = setup({
     destinationIsComplete: ({ context }) => destinationIsComplete(context),
     commentsAreValid: ({ context }) => commentsAreValid(context),
     hasPaymentMethod: ({ context }) => context.paymentMethod !== null,
+    /** A method is chosen, and for a card the terms are accepted. */
+    paymentChoiceComplete: ({ context }) => paymentChoiceComplete(context),
     returnsToReview: ({ context }) => context.returnToReview && orderIsComplete(context),
     canSubmit: ({ context }) => context.itemCount > 0 && orderIsComplete(context),
     /** After a refused order the choices can change; after an unknown outcome the kept body must not. */

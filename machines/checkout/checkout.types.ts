@@ -60,6 +60,11 @@ export interface CheckoutContext {
   courierComment: string;
   comment: string;
   paymentMethod: PaymentMethod | null;
+  /**
+   * The buyer ticked "I agree to the terms of sale and the return policy": a card order needs it before paying
+   * (maib's rule for merchants; docs/adr/0114-merchant-site.md); it is sent with the order as `acceptTerms`.
+   */
+  termsAccepted: boolean;
   /** Set while the buyer edits one part from the review step: "next" then goes straight back to the review. */
   returnToReview: boolean;
   pending: PendingSubmission | null;
@@ -84,6 +89,7 @@ export type CheckoutEvent =
   | { type: 'pickupPoint.select'; pickupPointId: number }
   | { type: 'comments.change'; courierComment: string; comment: string }
   | { type: 'payment.select'; paymentMethod: PaymentMethod }
+  | { type: 'terms.accept'; accepted: boolean }
   | { type: 'review.editDelivery' }
   | { type: 'review.editDestination' }
   | { type: 'review.editComments' }

@@ -43,11 +43,11 @@ export type CodeAction = (typeof CODE_ACTIONS)[number];
 
 /**
  * Every lifecycle event a person triggers from an order page falls in exactly one group: direct, with a reason,
- * the partial-confirmation editor, or payment (`payment.retry` is part of paying again). The provider's events
- * (`payment.succeeded`, `payment.failed`) come from the provider page, not from here.
+ * the partial-confirmation editor, or payment (`payment.retry` is part of paying again). The acquirer's events
+ * (`payment.succeeded`, `payment.failed`, `refund.succeeded`) come from its verified word, never from a page.
  */
 type Grouped = DirectAction | ReasonAction | CodeAction | 'order.confirmPartial' | 'payment.retry';
-type ProviderEvents = 'payment.succeeded' | 'payment.failed';
+type ProviderEvents = 'payment.succeeded' | 'payment.failed' | 'refund.succeeded';
 type Ungrouped = Exclude<LifecycleEventType, Grouped | ProviderEvents>;
 export const ACTION_GROUPS_COMPLETE: [Ungrouped] extends [never] ? true : Ungrouped = true;
 

@@ -13,7 +13,9 @@ import type {
  * Shape: a parallel machine with two regions.
  * - `lifecycle`: one flat state per `OrderStatus`, so `{ lifecycle: status }` is exactly the stored status. `placed`
  *   is transient (`always` -> `awaiting_warehouse`); the terminal statuses are final states.
- * - `payment`: `not_required` -> `need_pay` -> `paid` | `pay_failed` -> (retry) `need_pay`.
+ * - `payment`: `not_required` -> `need_pay` -> `paid` | `pay_failed` -> (retry) `need_pay`; a paid order that is
+ *   cancelled, declined or rejected moves on by itself to `refund_pending`, and the provider's `refund.succeeded`
+ *   ends it in `refunded` (docs/adr/0112-refunds.md).
  * Every event carries `role`; each transition's guard starts with the role check (`isWarehouse`, `isDistributor`,
  * `isPaymentProvider`), then the business guards. Context holds only the order facts the guards need, and the
  * lines/totals a partial confirmation changes (recomputed with `computeTotals`).
@@ -22,9 +24,10 @@ import type {
  * 1. No extra payment state for "card order, amount not final yet": `not_required` means "nothing to pay now". The
  *    payment region leaves it by an eventless transition when a card order's lifecycle enters `confirmed` (the amount
  *    is final there, after any partial confirmation), so the API keeps the four payment values of the brief.
- * 2. Payment events are accepted only while the lifecycle is `confirmed`: before, nothing is due; after, the order is
- *    either prepared (hence paid) or cancelled, and a late success from the provider must not be recorded as paid
- *    (refunds are out of scope). `payment.retry` is the distributor asking for a new payment link after a failure.
+ * 2. Payments open only while the lifecycle is `confirmed`: before, nothing is due; after, the order is either
+ *    prepared (hence paid) or cancelled. `payment.failed` and `payment.retry` (the distributor asking for a new
+ *    payment link after a failure) count only there. A success is money taken, so it is always recorded: in
+ *    `confirmed` it pays the order; on an order cancelled meanwhile it is recorded and refunded at once.
  * 3. `order.confirmPartial` also needs a comment: the distributor must be told why their order changed.
  * 4. `order.reject` (fully out of stock) has no stock guard: the machine knows stock only when the server passes
  *    `available` per line, and the warehouse may reject for reasons stock does not show; its comment is optional.
@@ -41,6 +44,12 @@ const cancelByDistributor = {
   guard: 'isDistributor',
   target: 'cancelled_by_distributor',
   actions: 'recordCancelReason',
+} as const;
+
+/** A success is money taken: it pays an order that waits for it, and is recorded (then refunded) on a closed one. */
+const paymentLands = {
+  guard: and(['isPaymentProvider', or(['orderAwaitsPayment', 'orderIsCancelled'])]),
+  target: 'paid',
 } as const;
 
 const declineByWarehouse = {
@@ -69,6 +78,12 @@ export const orderLifecycleMachine = setup({
     isPaidOrCash: or([({ context }) => check.isCashOrder(context), stateIn({ payment: 'paid' })]),
     /** The amount is final and payment is open only while the order waits in `confirmed`. */
     orderAwaitsPayment: stateIn({ lifecycle: 'confirmed' }),
+    /** The order ended without being delivered: whatever was paid goes back. */
+    orderIsCancelled: or([
+      stateIn({ lifecycle: 'rejected' }),
+      stateIn({ lifecycle: 'cancelled_by_distributor' }),
+      stateIn({ lifecycle: 'cancelled_by_warehouse' }),
+    ]),
   },
   actions: {
     confirmAllLines: assign(({ context }) => {
@@ -196,7 +211,7 @@ export const orderLifecycleMachine = setup({
         },
         need_pay: {
           on: {
-            'payment.succeeded': { guard: and(['isPaymentProvider', 'orderAwaitsPayment']), target: 'paid' },
+            'payment.succeeded': paymentLands,
             'payment.failed': {
               guard: and(['isPaymentProvider', 'orderAwaitsPayment']),
               target: 'pay_failed',
@@ -206,9 +221,19 @@ export const orderLifecycleMachine = setup({
         pay_failed: {
           on: {
             'payment.retry': { guard: and(['isDistributor', 'orderAwaitsPayment']), target: 'need_pay' },
+            /** An earlier attempt's success arriving after a later one failed: the money was taken. */
+            'payment.succeeded': paymentLands,
           },
         },
-        paid: {},
+        /** A paid order that will not be delivered owes the customer their money. */
+        paid: { always: { guard: 'orderIsCancelled', target: 'refund_pending' } },
+        /** The server asks the provider for the full refund until it confirms (retried on failure). */
+        refund_pending: {
+          on: {
+            'refund.succeeded': { guard: and(['isPaymentProvider', 'orderIsCancelled']), target: 'refunded' },
+          },
+        },
+        refunded: {},
       },
     },
   },

@@ -40,6 +40,10 @@ export interface OrderActions {
   canPay: boolean;
   /** Distributor: the last payment failed; a retry asks for a new link. */
   canRetryPayment: boolean;
+  /** The order was paid and will not be delivered: its refund is on its way. */
+  refundPending: boolean;
+  /** The provider confirmed the refund. */
+  refunded: boolean;
 }
 
 export function selectOrderActions(
@@ -50,7 +54,9 @@ export function selectOrderActions(
   const allowed = allowedEvents(snapshot, role);
   const can = (type: LifecycleEventType) => allowed.includes(type);
   const { status, paymentState } = outcomeOf(snapshot);
-  const providerCanSettle = snapshot.can({ type: 'payment.succeeded', role: 'payment_provider' });
+  // Open for payment: the provider's failure could still land (a success lands even on a closed order, to be
+  // refunded, so it does not say whether paying makes sense).
+  const paymentOpen = snapshot.can({ type: 'payment.failed', role: 'payment_provider' });
 
   return {
     allowed,
@@ -80,7 +86,9 @@ export function selectOrderActions(
     canConfirmReceipt: can('receipt.confirm'),
     canComplete: can('order.complete'),
     canSendTo1c: can('order.sendTo1c'),
-    canPay: role === 'distributor' && paymentState === 'need_pay' && providerCanSettle,
+    canPay: role === 'distributor' && paymentState === 'need_pay' && paymentOpen,
     canRetryPayment: can('payment.retry'),
+    refundPending: paymentState === 'refund_pending',
+    refunded: paymentState === 'refunded',
   };
 }

@@ -97,6 +97,9 @@ const DISPLAY_BY_PAYMENT = {
   need_pay: 'need_pay',
   pay_failed: 'pay_failed',
   paid: 'paid',
+  // A refund is owed only by a cancelled order, which shows Declined; listed for completeness.
+  refund_pending: 'declined',
+  refunded: 'declined',
 } as const satisfies Record<PaymentState, DisplayStatus>;
 
 /**

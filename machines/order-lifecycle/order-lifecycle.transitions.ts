@@ -155,6 +155,10 @@ const GUARD_CHECKS: Record<string, GuardCheck> = {
   hasDeliveryAddress: (snapshot) => check.hasDeliveryAddress(snapshot.context),
   isPaidOrCash: (snapshot) => check.isCashOrder(snapshot.context) || snapshot.matches({ payment: 'paid' }),
   orderAwaitsPayment: (snapshot) => snapshot.matches({ lifecycle: 'confirmed' }),
+  orderIsCancelled: (snapshot) =>
+    snapshot.matches({ lifecycle: 'rejected' }) ||
+    snapshot.matches({ lifecycle: 'cancelled_by_distributor' }) ||
+    snapshot.matches({ lifecycle: 'cancelled_by_warehouse' }),
 };
 
 /** Applies one event to stored facts: the next stored values, or why the machine refuses. */

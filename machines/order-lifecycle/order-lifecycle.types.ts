@@ -27,9 +27,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * `not_required` means "nothing to pay now": always for cash orders, and for card orders until the amount is final
- * (the lifecycle enters `confirmed`), when the payment region moves to `need_pay`.
+ * (the lifecycle enters `confirmed`), when the payment region moves to `need_pay`. A paid order that is cancelled,
+ * declined or rejected owes a refund (`refund_pending`) until the provider confirms it (`refunded`).
  */
-export const PAYMENT_STATES = ['not_required', 'need_pay', 'paid', 'pay_failed'] as const;
+export const PAYMENT_STATES = [
+  'not_required',
+  'need_pay',
+  'paid',
+  'pay_failed',
+  'refund_pending',
+  'refunded',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
@@ -40,7 +48,8 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 /**
  * Who acts. A `partner_warehouse` user acts as `warehouse` on orders of their warehouse and as `distributor` on
- * their own orders; the server picks the role per order. `payment_provider` is the payment stand-in.
+ * their own orders; the server picks the role per order. `payment_provider` is the card acquirer (maib, or its
+ * local sandbox), heard only through a verified callback or its own answer to the server's question.
  */
 export const LIFECYCLE_ROLES = ['warehouse', 'distributor', 'payment_provider'] as const;
 export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
@@ -157,7 +166,8 @@ export type OrderLifecycleEvent =
   | Acting<'order.sendTo1c'>
   | Acting<'payment.succeeded'>
   | Acting<'payment.failed'>
-  | Acting<'payment.retry'>;
+  | Acting<'payment.retry'>
+  | Acting<'refund.succeeded'>;
 
 export type LifecycleEventType = OrderLifecycleEvent['type'];
 export type LifecycleEventOf<TType extends LifecycleEventType> = Extract<
@@ -189,6 +199,7 @@ export const LIFECYCLE_EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'payment.retry',
+  'refund.succeeded',
 ] as const satisfies readonly LifecycleEventType[];
 
 /** Fails to compile when an event type is missing from `LIFECYCLE_EVENT_TYPES`. */

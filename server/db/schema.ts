@@ -24,6 +24,12 @@ import type {
 } from './reference.ts';
 import type { DateString, GeneratedTimestamp, Json, NullableJson, Timestamp } from './schema-columns.ts';
 import type {
+  MaibSandboxCallbacksTable,
+  MaibSandboxPaymentsTable,
+  MaibSandboxTokensTable,
+  PaymentRefundsTable,
+} from './schema-payments.ts';
+import type {
   AccountAuditTable,
   DownlineCountsTable,
   OrderCountsTable,
@@ -221,6 +227,8 @@ export interface OrdersTable {
   updated_at: GeneratedTimestamp;
   /** when the order entered its current status (migration 0006, kept by a trigger) */
   status_changed_at: GeneratedTimestamp;
+  /** when the customer agreed to the terms at checkout (card orders need it; migration 0013) */
+  terms_accepted_at: Timestamp | null;
 }
 
 export interface OrderLinesTable {
@@ -267,15 +275,38 @@ export interface IdempotencyKeysTable {
   created_at: GeneratedTimestamp;
 }
 
+/** One card payment attempt (docs/adr/0110-maib-provider.md); the acquirer's fields from migration 0013. */
 export interface PaymentsTable {
-  /** random id used in the provider page link */
+  /** our random id of the attempt (`PaymentSession.paymentId`) */
   id: string;
   order_id: number;
   state: Generated<PaymentAttemptState>;
+  /** minor units */
   amount: number;
   currency: Generated<string>;
   created_at: GeneratedTimestamp;
   completed_at: Timestamp | null;
+  /** maib's `payId`, once the acquirer answered `POST /v1/pay`; a callback names its payment by it */
+  provider_pay_id: string | null;
+  /** the acquirer's checkout page (`payUrl`) */
+  pay_url: string | null;
+  /** the checkout page's language as asked of the acquirer */
+  language: string | null;
+  meta: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** the acquirer's last word on the transaction: status, code, message, 3-D Secure, card, RRN, approval */
+  status: string | null;
+  status_code: string | null;
+  status_message: string | null;
+  three_ds: string | null;
+  card_number: string | null;
+  rrn: string | null;
+  approval: string | null;
+  /** what settled it: the signed callback, or reconciliation's `pay-info` */
+  settled_by: 'callback' | 'reconciliation' | null;
+  /** when reconciliation asks `pay-info` about this open attempt next */
+  next_check_at: Timestamp | null;
+  checks: Generated<number>;
+  last_check_error: string | null;
 }
 
 export interface OutboxTable {
@@ -379,6 +410,10 @@ export interface DB {
   messages: MessagesTable;
   revoked_tokens: RevokedTokensTable;
   event_streams: EventStreamsTable;
+  payment_refunds: PaymentRefundsTable;
+  maib_sandbox_tokens: MaibSandboxTokensTable;
+  maib_sandbox_payments: MaibSandboxPaymentsTable;
+  maib_sandbox_callbacks: MaibSandboxCallbacksTable;
   account_audit: AccountAuditTable;
 }
 

@@ -318,6 +318,103 @@ export const ERROR_MESSAGES = {
       it: 'Si è verificato un errore sul server. Riprova più tardi.',
     },
   },
+  // Card payments (docs/adr/0110-maib-provider.md).
+  TERMS_NOT_ACCEPTED: {
+    title: {
+      ru: 'Нужно согласие с условиями',
+      en: 'Terms not accepted',
+      ro: 'Termenii nu au fost acceptați',
+      uk: 'Потрібна згода з умовами',
+      it: 'Condizioni non accettate',
+    },
+    message: {
+      ru: 'Чтобы оплатить заказ картой, примите условия продажи и политику возврата.',
+      en: 'To pay by card, please accept the terms of sale and the return policy.',
+      ro: 'Pentru a plăti cu cardul, acceptați termenii de vânzare și politica de returnare.',
+      uk: 'Щоб оплатити замовлення карткою, прийміть умови продажу та політику повернення.',
+      it: 'Per pagare con carta, accetta le condizioni di vendita e la politica di reso.',
+    },
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    title: {
+      ru: 'Банк отклонил запрос',
+      en: 'The bank refused the request',
+      ro: 'Banca a refuzat cererea',
+      uk: 'Банк відхилив запит',
+      it: 'La banca ha rifiutato la richiesta',
+    },
+    message: {
+      ru: 'Платёжный сервис банка не принял запрос. Деньги не списаны; попробуйте ещё раз позже.',
+      en: 'The bank’s payment service did not accept the request. No money was taken; please try again later.',
+      ro: 'Serviciul de plăți al băncii nu a acceptat cererea. Nu s-au retras bani; încercați din nou mai târziu.',
+      uk: 'Платіжний сервіс банку не прийняв запит. Гроші не списано; спробуйте ще раз пізніше.',
+      it: 'Il servizio di pagamento della banca non ha accettato la richiesta. Nessun addebito; riprova più tardi.',
+    },
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    title: {
+      ru: 'Платёжный сервис не отвечает',
+      en: 'The payment service is not answering',
+      ro: 'Serviciul de plăți nu răspunde',
+      uk: 'Платіжний сервіс не відповідає',
+      it: 'Il servizio di pagamento non risponde',
+    },
+    message: {
+      ru: 'Банк сейчас не отвечает. Деньги не списаны; попробуйте оплатить через минуту.',
+      en: 'The bank is not answering right now. No money was taken; please try to pay again in a minute.',
+      ro: 'Banca nu răspunde momentan. Nu s-au retras bani; încercați să plătiți din nou peste un minut.',
+      uk: 'Банк зараз не відповідає. Гроші не списано; спробуйте оплатити за хвилину.',
+      it: 'La banca al momento non risponde. Nessun addebito; riprova a pagare tra un minuto.',
+    },
+  },
+  SIGNATURE_INVALID: {
+    title: {
+      ru: 'Неверная подпись',
+      en: 'Invalid signature',
+      ro: 'Semnătură nevalidă',
+      uk: 'Недійсний підпис',
+      it: 'Firma non valida',
+    },
+    message: {
+      ru: 'Подпись уведомления не совпадает: уведомление отклонено.',
+      en: 'The notification’s signature does not match: it was refused.',
+      ro: 'Semnătura notificării nu corespunde: notificarea a fost refuzată.',
+      uk: 'Підпис сповіщення не збігається: сповіщення відхилено.',
+      it: 'La firma della notifica non corrisponde: è stata rifiutata.',
+    },
+  },
+  PAYMENT_MISMATCH: {
+    title: {
+      ru: 'Данные платежа не совпадают',
+      en: 'Payment data do not match',
+      ro: 'Datele plății nu corespund',
+      uk: 'Дані платежу не збігаються',
+      it: 'I dati del pagamento non corrispondono',
+    },
+    message: {
+      ru: 'Заказ, сумма или валюта в уведомлении не совпадают с платежом.',
+      en: 'The order, amount or currency of the notification is not that of the payment.',
+      ro: 'Comanda, suma sau moneda din notificare nu sunt cele ale plății.',
+      uk: 'Замовлення, сума або валюта в сповіщенні не збігаються з платежем.',
+      it: "L'ordine, l'importo o la valuta della notifica non sono quelli del pagamento.",
+    },
+  },
+  CALLBACK_STALE: {
+    title: {
+      ru: 'Устаревшее уведомление',
+      en: 'Outdated notification',
+      ro: 'Notificare depășită',
+      uk: 'Застаріле сповіщення',
+      it: 'Notifica superata',
+    },
+    message: {
+      ru: 'Платёж уже в другом состоянии (например, возвращён): уведомление ничего не меняет.',
+      en: 'The payment has moved on (it was refunded, for example): the notification changes nothing.',
+      ro: 'Plata este deja în altă stare (de exemplu, rambursată): notificarea nu schimbă nimic.',
+      uk: 'Платіж уже в іншому стані (наприклад, повернений): сповіщення нічого не змінює.',
+      it: 'Il pagamento è già in un altro stato (ad esempio rimborsato): la notifica non cambia nulla.',
+    },
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

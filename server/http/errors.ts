@@ -122,7 +122,9 @@ export const unprocessable = (
     | 'OUT_OF_STOCK'
     | 'INVALID_CURRENT_PASSWORD'
     | 'INVALID_TOKEN'
-    | 'PASSWORD_TOO_COMMON',
+    | 'PASSWORD_TOO_COMMON'
+    | 'TERMS_NOT_ACCEPTED'
+    | 'PAYMENT_MISMATCH',
   details?: ErrorDetail[],
   extra?: Record<string, unknown>,
 ): HttpError =>

@@ -20,6 +20,7 @@ import { DAY, ids } from './demo-ids.ts';
 import { planOrders } from './demo-order-plan.ts';
 import { demoGenealogy } from './demo-genealogy.ts';
 import { WAREHOUSES, insertWarehouses } from './demo-warehouses.ts';
+import { seedSandboxPayments } from './sandbox-payments.ts';
 import { insertChunks, resetSequences } from './seed-tables.ts';
 
 export { WAREHOUSES } from './demo-warehouses.ts';
@@ -395,6 +396,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     await insertChunks(built.lines, 10, (chunk) => trx.insertInto('order_lines').values(chunk).execute());
     await insertChunks(built.history, 10, (chunk) => trx.insertInto('order_history').values(chunk).execute());
     if (built.payments.length > 0) await trx.insertInto('payments').values(built.payments).execute();
+    if (built.refunds.length > 0) await trx.insertInto('payment_refunds').values(built.refunds).execute();
+    await seedSandboxPayments(trx, built.payments, built.refunds);
 
     phase('orders');
     await resetSequences(trx);

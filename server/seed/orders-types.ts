@@ -110,4 +110,9 @@ export type SeedPayment = {
   currency: string;
   created_at: Date;
   completed_at: Date | null;
+  provider_pay_id: string;
+  status: 'OK' | 'FAILED';
+  status_message: string;
+  card_number: string;
+  settled_by: 'callback';
 };

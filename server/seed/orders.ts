@@ -3,6 +3,7 @@
  * (`docs/order-lifecycle.md`), writing a history entry per step, so status, history, lines, quantities,
  * totals, payment state and version always agree (version = number of history entries).
  */
+import { createHash } from 'node:crypto';
 import type { OrderStatus } from '../db/reference.ts';
 import type { ChangedLine } from '../db/schema.ts';
 import { actorOf, stepsTo } from './orders-steps.ts';
@@ -27,7 +28,30 @@ export type BuiltOrders = {
   lines: SeedLine[];
   history: SeedHistory[];
   payments: SeedPayment[];
+  /** Paid orders cancelled afterwards got their money back, as the lifecycle's payment region says. */
+  refunds: SeedRefund[];
 };
+
+/** The refund of a seeded paid order that was cancelled afterwards (`payment_refunds`). */
+export type SeedRefund = {
+  payment_id: string;
+  order_id: number;
+  amount: number;
+  currency: string;
+  reason: 'order_cancelled';
+  state: 'refunded';
+  attempts: number;
+  provider_status: 'OK';
+  requested_at: Date;
+  next_attempt_at: Date;
+  refunded_at: Date;
+};
+
+/** The acquirer's `payId` of a seeded attempt: a UUID derived from its id (no draw from the demo's generator). */
+function demoPayId(paymentId: string): string {
+  const hex = createHash('sha256').update(`demo-pay:${paymentId}`).digest('hex').slice(0, 32);
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+}
 
 /**
  * Builds orders for the plans (sorted by creation time so numbers grow with time), with ids from `firstIds` on.
@@ -40,7 +64,7 @@ export function buildOrders(
   now: Date,
   firstIds: { order: number; line: number; history: number } = { order: 1, line: 1, history: 1 },
 ): BuiltOrders {
-  const out: BuiltOrders = { orders: [], lines: [], history: [], payments: [] };
+  const out: BuiltOrders = { orders: [], lines: [], history: [], payments: [], refunds: [] };
   const sorted = [...plans].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let orderId = firstIds.order;
   let lineId = firstIds.line;
@@ -185,14 +209,21 @@ export function buildOrders(
         case 'PAYMENT_FAILED': {
           const paid = step.outcome === 'paid';
           order.payment_state = paid ? 'paid' : 'pay_failed';
+          const paymentId = `pay_${prng.hex(12)}`;
           out.payments.push({
-            id: `pay_${prng.hex(12)}`,
+            id: paymentId,
             order_id: id,
             state: paid ? 'paid' : 'failed',
             amount: order.final_cost,
             currency: 'MDL',
             created_at: new Date(at - prng.int(1, 4) * MINUTE),
             completed_at: when,
+            // The acquirer's transaction (the sandbox keeps its side: server/seed/sandbox-payments.ts).
+            provider_pay_id: demoPayId(paymentId),
+            status: paid ? 'OK' : 'FAILED',
+            status_message: paid ? 'Approved' : 'Insufficient funds',
+            card_number: '510218******1124',
+            settled_by: 'callback',
           });
           // The event says what happened (the SPA labels it in every language): no English note.
           note = null;
@@ -248,8 +279,59 @@ export function buildOrders(
       order.version += 1;
       order.updated_at = when;
     }
+    if (refundIfCancelledAfterPayment(out, order, new Date(at), now, historyId)) historyId += 1;
     out.orders.push(order);
     out.lines.push(...lines);
   }
   return out;
+}
+
+/**
+ * A paid order that ends cancelled owes its money back (the lifecycle's payment region: paid → refund_pending →
+ * refunded): the seed writes the refund as the refunds job would, two minutes after the cancellation (no draw from
+ * the generator, so the rest of the demo data stays as it was). Answers whether it used `historyId`.
+ */
+function refundIfCancelledAfterPayment(
+  out: BuiltOrders,
+  order: SeedOrder,
+  cancelledAt: Date,
+  now: Date,
+  historyId: number,
+): boolean {
+  const cancelled = order.status === 'cancelled_by_warehouse' || order.status === 'cancelled_by_distributor';
+  if (!cancelled || order.payment_state !== 'paid') return false;
+  const payment = out.payments.find(
+    (candidate) => candidate.order_id === order.id && candidate.state === 'paid',
+  );
+  if (payment === undefined) return false;
+  const when = new Date(Math.min(cancelledAt.getTime() + 2 * MINUTE, now.getTime() - MINUTE));
+  order.payment_state = 'refunded';
+  out.refunds.push({
+    payment_id: payment.id,
+    order_id: order.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    reason: 'order_cancelled',
+    state: 'refunded',
+    attempts: 1,
+    provider_status: 'OK',
+    requested_at: cancelledAt,
+    next_attempt_at: cancelledAt,
+    refunded_at: when,
+  });
+  out.history.push({
+    id: historyId,
+    order_id: order.id,
+    at: when,
+    actor_id: null,
+    actor_role: 'payment',
+    from_status: order.status,
+    to_status: order.status,
+    event: 'PAYMENT_REFUNDED',
+    comment: null,
+    changed_lines: null,
+  });
+  order.version += 1;
+  order.updated_at = when;
+  return true;
 }

@@ -93,6 +93,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.paymentCancel,
                 ...screen(() => import('../features/orders/payment/payment-cancel-page.tsx')),
               },
+              { path: PATHS.terms, ...screen(() => import('../features/terms/terms-page.tsx')) },
               { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
             ],
           },

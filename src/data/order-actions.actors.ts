@@ -91,6 +91,8 @@ export interface OrderPayment {
   started: boolean;
   /** The payment could not be started. */
   failed: boolean;
+  /** Why it could not (`PAYMENT_PROVIDER_UNAVAILABLE`, `PAYMENT_NOT_ALLOWED`, `NETWORK_ERROR`…), else null. */
+  errorCode: string | null;
 }
 
 /** The Pay button of an order (orders list, payment return page): the order-actions machine's `paying` state. */
@@ -101,5 +103,6 @@ export function useOrderPayment(order: ApiOrder, source: PaymentSource): OrderPa
     pending: view.mode === 'paying',
     started: view.mode === 'redirecting',
     failed: view.notice === 'failed',
+    errorCode: view.notice === 'failed' ? view.errorCode : null,
   };
 }

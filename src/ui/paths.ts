@@ -10,6 +10,8 @@ export const PATHS = {
   confirmEmail: '/confirm-email',
   paymentSuccess: '/payment/success',
   paymentCancel: '/payment/cancel',
+  /** Not in spec section 2: the terms of sale and return policy maib asks a merchant's site for (ADR 0114). */
+  terms: '/terms',
 
   wishlist: '/wishlist',
   shoppingBag: '/shopping-bag',
@@ -41,6 +43,7 @@ export const PUBLIC_PATHS = [
   PATHS.confirmEmail,
   PATHS.paymentSuccess,
   PATHS.paymentCancel,
+  PATHS.terms,
 ] as const;
 
 /** Inside the logged-in layout: without a valid login the visitor is sent to /login. */

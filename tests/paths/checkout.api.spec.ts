@@ -112,6 +112,7 @@ const executors = {
     send({ ...event, pickupPointId: real(ctx, event.pickupPointId) }, ctx),
   'comments.change': send,
   'payment.select': send,
+  'terms.accept': send,
   'review.editDelivery': send,
   'review.editDestination': send,
   'review.editComments': send,

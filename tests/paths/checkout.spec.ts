@@ -135,6 +135,8 @@ const executors = {
   },
   'payment.select': async (event, ctx) =>
     ctx.page.locator(`input[name="payment-method"][value="${event.paymentMethod}"]`).check(),
+  'terms.accept': async (event, ctx) =>
+    ctx.page.locator('input[name="accept-terms"]').setChecked(event.accepted),
   'review.editDelivery': async (_, ctx) =>
     ctx.page.getByRole('button', { name: new RegExp(ctx.t('how to receive the order')) }).click(),
   'review.editDestination': async (_, ctx) =>

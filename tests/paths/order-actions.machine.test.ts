@@ -251,8 +251,16 @@ const confirmPartial = async (event: LifecycleEventOf<'order.confirmPartial'>, c
   });
 };
 
-/** The provider's outcome reaches the server; the distributor's page must offer paying first. */
+/**
+ * The provider's outcome reaches the server. While the order waits for payment the distributor's page must offer
+ * paying first; otherwise it is the word on an attempt started earlier (a success arriving after the order was
+ * cancelled, or after a later attempt failed), which reaches the server by itself.
+ */
 const providerOutcome = async (event: OrderLifecycleEvent, ctx: Ctx) => {
+  if (!selectOrderActions(orderFacts(ctx.server.order), 'distributor').canPay) {
+    ctx.server.apply(event);
+    return;
+  }
   const actor = refresh(ctx, 'distributor');
   actor.send({ type: 'payment.start' });
   await waitFor(actor, (snapshot) => snapshot.matches('redirecting'));
@@ -260,6 +268,12 @@ const providerOutcome = async (event: OrderLifecycleEvent, ctx: Ctx) => {
   ctx.server.apply(event);
   ctx.actors.distributor.stop();
   ctx.actors.distributor = startWorkflow(ctx.server, 'distributor');
+};
+
+/** The acquirer confirms the refund the server asked for (its refunds job): no page is involved. */
+const refundConfirmed = async (event: OrderLifecycleEvent, ctx: Ctx) => {
+  await Promise.resolve();
+  ctx.server.apply(event);
 };
 
 /** Pay again: the workflow starts a payment; the server records the retry (as `POST /payment/pay` does). */
@@ -299,6 +313,7 @@ const executors = {
   'payment.succeeded': providerOutcome,
   'payment.failed': providerOutcome,
   'payment.retry': retryPayment,
+  'refund.succeeded': refundConfirmed,
 } satisfies ExecutorTable<Machine, Ctx>;
 
 /** An API order shaped like the path's input (lines 101, 102, ... for l1, l2, ...). */

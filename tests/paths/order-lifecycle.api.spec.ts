@@ -1,9 +1,11 @@
 // The order-lifecycle model paths at the API level: every path starts from a real order (cart + POST /orders/create
-// by a distributor of warehouse 1) on the reference server, and every event is the API call the SPA or the payment
-// provider makes for it, as the person whose role the event names (warehouse staff, the distributor, the provider's
-// form). After every step the order read back with GET /orders/get/{id} must be in the state the path says: status,
-// payment state and the confirmed quantity of every line. No browser: Playwright's request context only. The
-// executor table is typed over every lifecycle event type: a new event without an executor does not compile.
+// by a distributor of warehouse 1) on the reference server, and every event is the API call the SPA makes for it, as
+// the person whose role the event names (warehouse staff, the distributor); the card acquirer's events are the
+// customer's choice on the acquirer's (sandbox) checkout page, whose signed callback the server receives by itself,
+// and the refund the server's own refunds job asks of the acquirer. After every step the order read back with
+// GET /orders/get/{id} must be in the state the path says: status, payment state and the confirmed quantity of
+// every line. No browser: Playwright's request context only. The executor table is typed over every lifecycle event
+// type: a new event without an executor does not compile.
 import type { APIRequestContext } from '@playwright/test';
 import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.transitions';
 import type {
@@ -29,6 +31,11 @@ interface ApiCtx {
   path: Path;
   /** Index of the step being executed (set by the state check before it). */
   next: number;
+  /**
+   * A checkout page the distributor opened while the order waited for payment and left open (another tab): what
+   * lets a success land after a later attempt failed, or after the order was closed.
+   */
+  stash: string | null;
 }
 
 const selection = selectionFromEnv();
@@ -119,9 +126,9 @@ const confirmPartial = async (event: LifecycleEventOf<'order.confirmPartial'>, c
 };
 
 /** `POST /payment/pay` as the distributor: opens a payment attempt (after a failure this is the retry). */
-async function openPayment(ctx: ApiCtx): Promise<{ paymentId: string }> {
+async function openPayment(ctx: ApiCtx): Promise<{ paymentId: string; paymentUrl: string }> {
   const token = await cachedToken(ctx.request, ctx.distributor);
-  return body<{ paymentId: string }>(
+  return body<{ paymentId: string; paymentUrl: string }>(
     await ctx.request.post(`${API_PREFIX}/payment/pay`, {
       headers: bearer(token),
       multipart: { orderId: String(ctx.orderId) },
@@ -130,18 +137,49 @@ async function openPayment(ctx: ApiCtx): Promise<{ paymentId: string }> {
   );
 }
 
-/** The provider reports the outcome of an attempt the distributor opened (its form posts to the server). */
-const providerOutcome = (outcome: 'paid' | 'failed') => async (_event: OrderLifecycleEvent, ctx: ApiCtx) => {
-  const { paymentId } = await openPayment(ctx);
-  const response = await ctx.request.post(`${API_PREFIX}/payment/provider/${paymentId}`, {
-    form: { outcome },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `provider outcome ${outcome}`).toBe(303);
+/** The customer's choice on the acquirer's checkout page (its form), which sends them back to the portal. */
+async function checkout(ctx: ApiCtx, paymentUrl: string, action: 'pay' | 'decline'): Promise<void> {
+  const response = await ctx.request.post(paymentUrl, { form: { action }, maxRedirects: 0 });
+  expect(response.status(), `checkout ${action}`).toBe(303);
+  expect(response.headers().location).toMatch(/\/payment\/(success|cancel)\?payId=/);
+}
+
+/** The acquirer's word reaches the server by itself (the signed callback, the refunds job): wait for it. */
+async function untilPaymentState(ctx: ApiCtx): Promise<void> {
+  const step = ctx.path.steps[ctx.next];
+  if (step === undefined) throw new Error(`no step ${ctx.next}`);
+  const { paymentState } = outcomeOf(step.state);
+  // A refund goes on by itself (the refunds job): one owed may already be back by the time it is read.
+  const expected =
+    paymentState === 'refund_pending' ? /^refund(_pending|ed)$/ : new RegExp(`^${paymentState}$`);
+  await expect.poll(async () => (await current(ctx)).paymentState, { timeout: 30_000 }).toMatch(expected);
+}
+
+/**
+ * The acquirer's outcome of a payment. While the order waits for payment the distributor opens a new attempt and
+ * pays (or is declined) on its page; a success that lands otherwise comes from the page left open earlier.
+ */
+const acquirerOutcome = (action: 'pay' | 'decline') => async (_event: OrderLifecycleEvent, ctx: ApiCtx) => {
+  const order = await current(ctx);
+  let paymentUrl: string;
+  if (order.status === 'confirmed' && order.paymentState === 'need_pay') {
+    paymentUrl = (await openPayment(ctx)).paymentUrl;
+  } else {
+    if (ctx.stash === null) throw new Error('a late success needs a checkout page left open');
+    paymentUrl = ctx.stash;
+    ctx.stash = null;
+  }
+  await checkout(ctx, paymentUrl, action);
+  await untilPaymentState(ctx);
 };
 
 const retryPayment = async (_event: OrderLifecycleEvent, ctx: ApiCtx) => {
   await openPayment(ctx);
+};
+
+/** The refund the cancellation requested: the server's refunds job asks the acquirer; wait for its answer. */
+const refundConfirmed = async (_event: OrderLifecycleEvent, ctx: ApiCtx) => {
+  await untilPaymentState(ctx);
 };
 
 /** One executor per lifecycle event type, or this file does not compile. */
@@ -165,18 +203,28 @@ const apiExecutors = {
   'receipt.confirm': setStatus,
   'order.complete': setStatus,
   'order.sendTo1c': setStatus,
-  'payment.succeeded': providerOutcome('paid'),
-  'payment.failed': providerOutcome('failed'),
+  'payment.succeeded': acquirerOutcome('pay'),
+  'payment.failed': acquirerOutcome('decline'),
   'payment.retry': retryPayment,
+  'refund.succeeded': refundConfirmed,
 } satisfies ExecutorTable<OrderLifecycleMachine, ApiCtx>;
 
 async function expectOrderIn(ctx: ApiCtx, expected: Snap<OrderLifecycleMachine>): Promise<void> {
   const order = await current(ctx);
   const { status, paymentState, context } = outcomeOf(expected);
-  expect({ status: order.status, paymentState: order.paymentState }).toEqual({ status, paymentState });
+  // A refund goes on by itself (the server's refunds job): one owed may already be back by the time it is read.
+  const shown =
+    paymentState === 'refund_pending' && order.paymentState === 'refunded'
+      ? 'refund_pending'
+      : order.paymentState;
+  expect({ status: order.status, paymentState: shown }).toEqual({ status, paymentState });
   for (const line of context.lines) {
     const real = order.lines.find((candidate) => candidate.id === ctx.lineIds.get(line.lineId));
     expect(real?.confirmedQuantity ?? null, `confirmed quantity of ${line.lineId}`).toBe(line.confirmed);
+  }
+  // The distributor leaves a checkout page open while the order waits for payment (a late success may use it).
+  if (ctx.stash === null && status === 'confirmed' && paymentState === 'need_pay') {
+    ctx.stash = (await openPayment(ctx)).paymentUrl;
   }
 }
 
@@ -201,6 +249,7 @@ test.describe('order lifecycle paths against the API', () => {
         lineIds: new Map(path.input.lines.map((line, i) => [line.lineId, lineIds[i] ?? -1])),
         path,
         next: 0,
+        stash: null,
       };
       let checks = 0;
       await runPath(path, {

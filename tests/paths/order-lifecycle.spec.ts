@@ -1,7 +1,8 @@
 // The order-lifecycle model paths, run by clicking in Chromium against the reference server: every path starts from
 // a real order (cart + POST /orders/create by a distributor of warehouse 1), and every event is executed by a person
-// on the order page (warehouse staff or the distributor) or, for the payment provider's events, by submitting the
-// provider's page. After every step the page must show the state the path says, and exactly the action buttons the
+// on the order page (warehouse staff or the distributor) or, for the card acquirer's events, by the distributor's
+// choice on its (sandbox) checkout page, whose signed callback the server receives by itself; a refund is the
+// server's own refunds job. After every step the page must show the state the path says, and exactly the action buttons the
 // lifecycle allows that role. The executor table is typed over every lifecycle event type: a new transition without
 // an executor does not compile, and the coverage test below fails when the paths run here miss a transition.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -21,10 +22,10 @@ import {
   distributorFor,
   myOrderPath,
   openOrder,
-  submitProviderPage,
+  submitCheckoutPage,
   warehouseOrderPath,
 } from '../e2e/warehouse/order-support';
-import { expect, test } from '../e2e/support/fixtures';
+import { API_PREFIX, bearer, cachedToken, expect, test } from '../e2e/support/fixtures';
 import type { ModelPath, Snap } from './support/model-paths';
 import type { OrderLifecycleMachine } from './support/order-lifecycle.paths';
 import { type ExecutorTable, runPath } from './support/run-path';
@@ -42,6 +43,16 @@ interface BrowserCtx {
   fresh: Set<Person>;
   /** The page whose state `checkState` reads (the last one that acted). */
   lastPerson: Person;
+  request: Parameters<typeof createOrder>[0];
+  distributor: string;
+  /**
+   * A checkout page the distributor opened while the order waited for payment and left open (another tab): what
+   * lets a success land after a later attempt failed, or after the order was closed.
+   */
+  stash: string | null;
+  path: ModelPath<OrderLifecycleMachine>;
+  /** Index of the step being executed (set by the state check before it). */
+  next: number;
 }
 
 /**
@@ -145,25 +156,75 @@ const confirmPartial = async (event: LifecycleEventOf<'order.confirmPartial'>, c
   acted(ctx, 'warehouse');
 };
 
-/** The provider's outcome: the distributor pays from the order page and the provider page records the result. */
-const providerOutcome =
-  (outcome: 'paid' | 'failed') =>
+/** The acquirer's word reaches the server by itself (callback, refunds job): reload until the page shows it. */
+async function untilPaymentState(page: Page, ctx: BrowserCtx, state: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await openOrder(page, myOrderPath(ctx.orderId));
+        return page.locator('.order-detail').getAttribute('data-payment-state');
+      },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    // A refund goes on by itself (the refunds job): one owed may already be back by the time the page is read.
+    .toMatch(state === 'refund_pending' ? /^refund(_pending|ed)$/ : new RegExp(`^${state}$`));
+}
+
+/** The payment state the path's next step leads to. */
+function nextPaymentState(ctx: BrowserCtx): string {
+  const step = ctx.path.steps[ctx.next];
+  if (step === undefined) throw new Error(`no step ${ctx.next}`);
+  return outcomeOf(step.state).paymentState;
+}
+
+/**
+ * The acquirer's outcome: while the order waits for payment the distributor pays from the order page on the
+ * acquirer's checkout page (or is declined there); a success that lands otherwise comes from the page left open.
+ */
+const acquirerOutcome =
+  (action: 'pay' | 'decline') =>
   async (_event: OrderLifecycleEvent, ctx: BrowserCtx): Promise<void> => {
     const page = await pageFor(ctx, 'distributor');
-    await page.locator('[data-action="payment.pay"]').click();
-    await submitProviderPage(page, outcome);
-    ctx.fresh = new Set();
+    if ((await page.locator('[data-action="payment.pay"]').count()) > 0) {
+      await page.locator('[data-action="payment.pay"]').click();
+    } else {
+      if (ctx.stash === null) throw new Error('a late success needs a checkout page left open');
+      await page.goto(ctx.stash);
+      ctx.stash = null;
+    }
+    await submitCheckoutPage(page, action);
+    await untilPaymentState(page, ctx, nextPaymentState(ctx));
+    ctx.fresh = new Set(['distributor']);
     ctx.lastPerson = 'distributor';
   };
 
-/** Pay again after a failure: a new attempt is opened (the browser goes to the provider page and comes back). */
+/** Pay again after a failure: a new attempt is opened (the browser goes to the acquirer's page, left there). */
 const retryPayment = async (_event: OrderLifecycleEvent, ctx: BrowserCtx) => {
   const page = await pageFor(ctx, 'distributor');
   await page.locator('[data-action="payment.retry"]').click();
-  await page.waitForURL(/\/payment\/provider\//);
+  await page.waitForURL(/\/maib-sandbox\/checkout\//);
   ctx.fresh = new Set();
   ctx.lastPerson = 'distributor';
 };
+
+/** The refund the cancellation requested: the server's refunds job asks the acquirer; the page shows it done. */
+const refundConfirmed = async (_event: OrderLifecycleEvent, ctx: BrowserCtx) => {
+  const page = await pageFor(ctx, 'distributor');
+  await untilPaymentState(page, ctx, 'refunded');
+  ctx.fresh = new Set(['distributor']);
+  ctx.lastPerson = 'distributor';
+};
+
+/** The distributor leaves a checkout page open while the order waits for payment (`POST /payment/pay`). */
+async function leaveCheckoutOpen(ctx: BrowserCtx): Promise<void> {
+  const token = await cachedToken(ctx.request, ctx.distributor);
+  const response = await ctx.request.post(`${API_PREFIX}/payment/pay`, {
+    headers: bearer(token),
+    multipart: { orderId: String(ctx.orderId) },
+  });
+  expect(response.status(), 'payment/pay').toBe(200);
+  ctx.stash = ((await response.json()) as { paymentUrl: string }).paymentUrl;
+}
 
 /** One executor per lifecycle event type, or this file does not compile. */
 const browserExecutors = {
@@ -186,9 +247,10 @@ const browserExecutors = {
   'receipt.confirm': click,
   'order.complete': click,
   'order.sendTo1c': click,
-  'payment.succeeded': providerOutcome('paid'),
-  'payment.failed': providerOutcome('failed'),
+  'payment.succeeded': acquirerOutcome('pay'),
+  'payment.failed': acquirerOutcome('decline'),
   'payment.retry': retryPayment,
+  'refund.succeeded': refundConfirmed,
 } satisfies ExecutorTable<OrderLifecycleMachine, BrowserCtx>;
 
 /**
@@ -214,11 +276,17 @@ async function expectPageShows(ctx: BrowserCtx, person: Person, expected: Snap<O
   const { status, paymentState } = outcomeOf(expected);
   const detail = page.locator('.order-detail');
   await expect(detail).toHaveAttribute('data-order-status', status);
-  await expect(detail).toHaveAttribute('data-payment-state', paymentState);
+  // A refund goes on by itself (the server's refunds job): one owed may already be back by the time it is read.
+  await expect(detail).toHaveAttribute(
+    'data-payment-state',
+    paymentState === 'refund_pending' ? /^refund(_pending|ed)$/ : paymentState,
+  );
   const shown = await page
     .locator('[data-action]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action') ?? ''));
   expect(shown, `${person} buttons in ${status}/${paymentState}`).toEqual(expectedButtons(expected, person));
+  if (ctx.stash === null && status === 'confirmed' && paymentState === 'need_pay')
+    await leaveCheckoutOpen(ctx);
 }
 
 async function runInBrowser(
@@ -249,13 +317,19 @@ async function runInBrowser(
       pages: { warehouse: await warehouseContext.newPage(), distributor: await distributorContext.newPage() },
       fresh: new Set(),
       lastPerson: 'warehouse',
+      request,
+      distributor,
+      stash: null,
+      path,
+      next: 0,
     };
     let steps = 0;
     await runPath(path, {
       executors: browserExecutors,
       ctx,
-      checkState: async (expected, current) => {
+      checkState: async (expected, current, stepIndex) => {
         await expectPageShows(current, current.lastPerson, expected);
+        current.next = stepIndex + 1;
         steps += 1;
       },
     });

@@ -29,6 +29,47 @@ describe('loadConfig', () => {
     warn.mockRestore();
   });
 
+  it('pays through the local maib sandbox by default; maib itself needs the project’s three keys', () => {
+    const sandbox = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    expect(sandbox.payments).toEqual({
+      provider: 'sandbox',
+      projectId: 'sandbox-project',
+      projectSecret: 'sandbox-project-secret',
+      signatureKey: 'sandbox-signature-key',
+      apiUrl: undefined,
+      timeoutMs: 20_000,
+      reconcileAfterMs: 5 * 60_000,
+      sandboxRetryDelaysMs: [10, 60, 300, 600, 3600, 43200, 86400].map((seconds) => seconds * 1000),
+    });
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'maib' })).toThrow(
+      /MAIB_PROJECT_ID[\s\S]*MAIB_PROJECT_SECRET[\s\S]*MAIB_SIGNATURE_KEY/,
+    );
+    const maib = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      PAYMENT_PROVIDER: 'maib',
+      MAIB_PROJECT_ID: '8508706',
+      MAIB_PROJECT_SECRET: '60462913-da44-47fa-8c82-146b676729b9',
+      MAIB_SIGNATURE_KEY: '8508706b-3454-4733-8295-56e617c4abcf',
+      MAIB_TIMEOUT_MS: '15000',
+      PAYMENT_RECONCILE_AFTER_MINUTES: '15',
+      MAIB_SANDBOX_RETRY_SECONDS: '0.5,2',
+    });
+    expect(maib.payments).toMatchObject({
+      provider: 'maib',
+      projectId: '8508706',
+      apiUrl: 'https://api.maibmerchants.md/v1',
+      timeoutMs: 15_000,
+      reconcileAfterMs: 15 * 60_000,
+      sandboxRetryDelaysMs: [500, 2000],
+    });
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), MAIB_TIMEOUT_MS: '60000' })).toThrow(
+      /MAIB_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /PAYMENT_PROVIDER/,
+    );
+  });
+
   it('reads every variable and treats empty ones as unset', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',

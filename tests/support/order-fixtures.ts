@@ -58,6 +58,7 @@ export function makeOrder(overrides: Partial<ApiOrder> = {}): ApiOrder {
     comment: null,
     cancelReason: null,
     paymentLink: null,
+    refunds: [],
     warehouseNumber: null,
     warehouseTotal: null,
     partialNote: null,

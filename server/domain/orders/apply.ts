@@ -25,7 +25,7 @@ import { recordHistory } from './history.ts';
 
 export type LockedOrder = Selectable<OrdersTable>;
 
-/** Who acts: a signed-in user (their lifecycle role per order is derived below) or the payment provider stand-in. */
+/** Who acts: a signed-in user (their lifecycle role per order is derived below) or the card acquirer. */
 export type OrderActor =
   | { kind: 'user'; auth: Pick<AuthContext, 'userId' | 'role' | 'wh' | 'warehouseId'> }
   | { kind: 'payment_provider' };
@@ -51,6 +51,8 @@ export type OrderChange =
       where: 'query' | 'body';
       /** Set only by `handOverOrder` once the handover code matched: HAND_OVER is refused without it. */
       handoverCodeChecked?: true;
+      /** The history entry's comment when the event carries none (why the acquirer declined a payment). */
+      historyComment?: string | null;
     }
   /** A comment by either side: no status change, a `COMMENT` history entry. */
   | { kind: 'comment'; comment: string };
@@ -197,7 +199,9 @@ export async function applyChangeLocked(
     }
     const result = applyEvent(facts, event);
     if (result.error === undefined) {
-      const comment = commentOf(event) ?? (change.kind === 'target' ? change.comment?.trim() || null : null);
+      const comment =
+        commentOf(event) ??
+        (change.kind === 'target' ? change.comment?.trim() || null : (change.historyComment ?? null));
       await persistOutcome(trx, {
         row,
         lines,

@@ -178,6 +178,12 @@ async function reserveStock(
 /** Places the order (or replays the answer stored for this key). */
 export async function createOrderFromCart(db: Db, input: CreateOrderInput): Promise<CreateOrderResult> {
   if (!input.auth.emailConfirmed) throw forbidden('EMAIL_NOT_CONFIRMED');
+  // maib's rule for a merchant: card payment only after the customer agreed to the terms (ADR 0114).
+  if (input.body.paymentMethod === 'card' && input.body.acceptTerms !== true) {
+    throw unprocessable('TERMS_NOT_ACCEPTED', [
+      { location: 'body', path: '/acceptTerms', message: 'a card order needs the terms accepted' },
+    ]);
+  }
   const { userId } = input.auth;
   const hash = requestHash(input.body);
 
@@ -231,6 +237,7 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
         final_cost: cart.totals.finalCost + deliveryPrice,
         points: cart.totals.points,
         currency: cart.currency,
+        terms_accepted_at: input.body.acceptTerms === true ? now : null,
         version: 2,
         created_at: now,
         updated_at: now,

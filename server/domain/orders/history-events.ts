@@ -28,6 +28,7 @@ export const HISTORY_EVENT: Record<LifecycleEventType, string> = {
   'payment.succeeded': 'PAYMENT_PAID',
   'payment.failed': 'PAYMENT_FAILED',
   'payment.retry': 'PAYMENT_RETRY',
+  'refund.succeeded': 'PAYMENT_REFUNDED',
 };
 
 /** The entry that creates an order (null → `placed`), as the demo seed writes it too. */
@@ -36,8 +37,12 @@ export const CREATE_EVENT = 'CREATE';
 export const SUBMIT_EVENT = 'SUBMIT';
 /** A comment added by either side (no status change). */
 export const COMMENT_EVENT = 'COMMENT';
-/** The customer left the provider page with "cancel": nothing changes but the attempt. */
+/** The open payment attempt lapsed at the acquirer (never paid in its window): nothing changes but the attempt. */
 export const PAYMENT_CANCELLED_EVENT = 'PAYMENT_CANCELLED';
+/** A second payment of an order already paid (or refunded): recorded, and its money goes back. */
+export const EXTRA_PAYMENT_EVENT = 'EXTRA_PAYMENT';
+/** The acquirer confirmed the refund of such an extra payment. */
+export const EXTRA_PAYMENT_REFUNDED_EVENT = 'EXTRA_PAYMENT_REFUNDED';
 
 /** History roles that belong to a person (shown with their name); `system`, `payment`, `exchange` are not. */
 export const HISTORY_ACTOR_ROLES = [

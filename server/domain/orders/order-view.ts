@@ -166,11 +166,6 @@ export function toOrderSummary(row: SummaryRow, lang: Lang, itemCount: number): 
   };
 }
 
-/** The link of the provider page of a payment attempt. */
-export function paymentUrl(publicUrl: string, paymentId: string): string {
-  return new URL(`/api/v3/payment/provider/${encodeURIComponent(paymentId)}`, publicUrl).href;
-}
-
 function isActorRole(value: string): value is HistoryActorRole {
   return (HISTORY_ACTOR_ROLES as readonly string[]).includes(value);
 }
@@ -213,7 +208,7 @@ function substituteOf(found: Substitute | undefined): {
   return found === undefined ? {} : { substitute: found };
 }
 
-/** The whole order (lines, history with actor names, address snapshot, pickup point, payment link), or null. */
+/** The whole order (lines, history with actor names, address snapshot, pickup point, payment link, refunds), or null. */
 export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Promise<Order | null> {
   const summaryRow = await summaryColumns(db).where('o.id', '=', id).executeTakeFirst();
   if (summaryRow === undefined) return null;
@@ -281,17 +276,24 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
           .select(['p.id', 'p.name', 'p.address', 'p.working_hours', 'p.warehouse_id', 'w.city'])
           .where('p.id', '=', row.pickup_point_id)
           .executeTakeFirst(),
+    // The open attempt's checkout page: the newest attempt, while it is open at the acquirer.
     summaryRow.payment_state === 'need_pay'
       ? db
           .selectFrom('payments')
-          .select('id')
+          .select(['state', 'pay_url'])
           .where('order_id', '=', id)
-          .where('state', '=', 'pending')
           .orderBy('created_at', 'desc')
-          .orderBy('id')
+          .orderBy('id', 'desc')
           .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
+  const refunds = await db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('order_id', '=', id)
+    .orderBy('requested_at')
+    .orderBy('id')
+    .execute();
 
   const itemCount = lines.reduce(
     (sum, line) => sum + (line.confirmed_quantity ?? line.requested_quantity),
@@ -330,7 +332,20 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
     courierComment: row.courier_comment,
     comment: row.comment,
     cancelReason: row.cancel_reason,
-    paymentLink: payment === undefined ? null : paymentUrl(view.publicUrl, payment.id),
+    paymentLink: payment?.state === 'pending' ? payment.pay_url : null,
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+      reason: refund.reason,
+      state: refund.state,
+      requestedAt: refund.requested_at.toISOString(),
+      refundedAt: refund.refunded_at?.toISOString() ?? null,
+      // Staff see why a refund is late (ADR 0024: the warehouse's internals).
+      attempts: internals ? refund.attempts : null,
+      lastError: internals ? refund.last_error : null,
+      nextAttemptAt: internals && refund.state === 'pending' ? refund.next_attempt_at.toISOString() : null,
+    })),
     warehouseNumber: internals ? row.warehouse_number : null,
     warehouseTotal: internals ? row.warehouse_total : null,
     partialNote: row.partial_note,

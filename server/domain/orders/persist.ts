@@ -1,7 +1,7 @@
 /**
  * Between stored rows and the lifecycle machine: `factsOf` builds `OrderFacts` from an order row and its lines,
  * `persistOutcome` writes what the machine answered (status, payment state, confirmed quantities, totals, stock,
- * one history entry, version + 1).
+ * one history entry, version + 1, and the refund a paid order's cancellation owes).
  *
  * Stock: an order holds (reserves) its effective quantities from creation until it ends in `rejected` or
  * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
@@ -18,6 +18,7 @@ import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
 import { recordHistory } from './history.ts';
+import { requestOrderRefund } from '../../payments/refund-request.ts';
 import { deliveryPriceOf, orderMoney } from './money.ts';
 import { effectiveUnits, heldQuantity } from './stock.ts';
 
@@ -229,4 +230,9 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     comment: input.comment,
     changed_lines: changed.length > 0 ? JSON.stringify(changed) : null,
   });
+
+  // A paid order that will not be delivered owes its money back: requested with the change (ADR 0112).
+  if (outcome.paymentState === 'refund_pending' && row.payment_state !== 'refund_pending') {
+    await requestOrderRefund(trx, row.id, now);
+  }
 }

@@ -9,7 +9,7 @@ import {
 } from './actions.ts';
 import { createOrder } from './create.ts';
 import { buyOrderAgain, getOrderReceipt } from './extras.ts';
-import { getPaymentProviderPage, payOrder, submitPaymentOutcome } from './payment.ts';
+import { payOrder, receivePaymentCallback } from './payment.ts';
 import { getOrder, listMyOrders, listWarehouseOrders } from './read.ts';
 import { bulkOrderAction, getPackingSlips, getPickList, getWarehouseQueues } from './queue.ts';
 
@@ -24,8 +24,7 @@ export const orderHandlers = {
   confirmOrderPartially,
   handOverOrder,
   payOrder,
-  getPaymentProviderPage,
-  submitPaymentOutcome,
+  receivePaymentCallback,
   getWarehouseQueues,
   bulkOrderAction,
   getPickList,
@@ -44,8 +43,7 @@ export const orderHandlers = {
   | 'confirmOrderPartially'
   | 'handOverOrder'
   | 'payOrder'
-  | 'getPaymentProviderPage'
-  | 'submitPaymentOutcome'
+  | 'receivePaymentCallback'
   | 'getWarehouseQueues'
   | 'bulkOrderAction'
   | 'getPickList'

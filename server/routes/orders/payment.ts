@@ -1,27 +1,36 @@
-/** The card payment stand-in: start an attempt, the provider page, the provider's outcome. */
-import { redirect, respond, type Handler } from '../../contract/types.ts';
-import { notFound } from '../../http/errors.ts';
-import { loadPaymentPage, recordOutcome, startPayment } from '../../domain/orders/payment.ts';
-import { providerPageCsp, renderProviderPage } from '../../domain/orders/provider-page.ts';
+/** Card payments: start one at the acquirer, and the acquirer's signed callback (server/payments/). */
+import type { Handler } from '../../contract/types.ts';
+import { startPayment } from '../../payments/attempts.ts';
+import { receiveCallback } from '../../payments/callback.ts';
+import { noteCallbackOutcome } from '../../payments/index.ts';
 import { viewOf } from './view.ts';
 
 export const payOrder: Handler<'payOrder'> = async (ctx) =>
-  startPayment(ctx.db, viewOf(ctx), {
-    auth: ctx.user,
-    orderId: ctx.body.orderId,
-    locale: ctx.body.locale,
-    meta: ctx.body.meta,
-  });
+  startPayment(
+    ctx.db,
+    ctx.request.server.payments,
+    viewOf(ctx),
+    {
+      auth: ctx.user,
+      orderId: ctx.body.orderId,
+      locale: ctx.body.locale,
+      meta: ctx.body.meta,
+      ip: ctx.request.ip,
+    },
+    { reconcileAfterMs: ctx.config.payments.reconcileAfterMs, log: ctx.log },
+  );
 
-export const getPaymentProviderPage: Handler<'getPaymentProviderPage'> = async (ctx) => {
-  const page = await loadPaymentPage(ctx.db, ctx.params.paymentId);
-  if (page === null) throw notFound();
-  return respond(200, renderProviderPage(page), {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': providerPageCsp(ctx.config.publicUrl),
-    'cache-control': 'no-store',
-  });
+export const receivePaymentCallback: Handler<'receivePaymentCallback'> = async (ctx) => {
+  const receipt = await receiveCallback(
+    ctx.db,
+    { publicUrl: ctx.config.publicUrl, lang: ctx.lang },
+    ctx.request.server.payments.signatureKey,
+    ctx.body,
+  );
+  noteCallbackOutcome(ctx.request, receipt.outcome);
+  ctx.log.info(
+    { payId: receipt.payId, orderId: receipt.orderId, outcome: receipt.outcome },
+    'payment callback',
+  );
+  return { ok: true };
 };
-
-export const submitPaymentOutcome: Handler<'submitPaymentOutcome'> = async (ctx) =>
-  redirect(await recordOutcome(ctx.db, viewOf(ctx), ctx.params.paymentId, ctx.body.outcome), 303);

@@ -1,5 +1,5 @@
 // Helpers of the checkout browser tests: partner@demo.test's bag filled through the API, its orders counted, a
-// card order confirmed by the warehouse (so its amount is due), the payment provider's page, and the interface
+// card order confirmed by the warehouse (so its amount is due), the acquirer's checkout page, and the interface
 // texts in the page's own language (read from the catalogs, so assertions read what the user reads).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { components } from '#openapi/schema.d.ts';
@@ -140,10 +140,13 @@ export async function texts(page: Page): Promise<(id: string) => string> {
   return (id: string) => (locale === 'en' ? id : tr(locale, id));
 }
 
-/** The payment provider's page: press pay, fail or cancel. */
-export async function providerOutcome(page: Page, outcome: 'paid' | 'failed' | 'cancelled'): Promise<void> {
-  await expect(page).toHaveURL(/\/api\/v3\/payment\/provider\//);
-  await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
+/** The acquirer's checkout page (the local maib sandbox): pay, the bank declines, 3-D Secure fails, or cancel. */
+export async function checkoutOutcome(
+  page: Page,
+  action: 'pay' | 'decline' | 'threeds' | 'cancel',
+): Promise<void> {
+  await expect(page).toHaveURL(/\/maib-sandbox\/checkout\/[0-9a-f-]{36}/);
+  await page.locator(`button[name="action"][value="${action}"]`).click();
 }
 
 /** The checkout section's current step (`data-step`), or `bag` when there is none. */
@@ -185,7 +188,12 @@ export async function apiPlaceOrder(
   if (point === undefined) throw new Error('no pickup point');
   return json<ApiOrder>(
     await request.post(`${API_PREFIX}/orders/create`, {
-      data: { deliveryType: 'pickup', pickupPointId: point.id, paymentMethod },
+      data: {
+        deliveryType: 'pickup',
+        pickupPointId: point.id,
+        paymentMethod,
+        ...(paymentMethod === 'card' ? { acceptTerms: true } : {}),
+      },
       headers: {
         ...bearer(token),
         'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,

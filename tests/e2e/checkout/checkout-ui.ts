@@ -79,8 +79,16 @@ export class CheckoutUi {
     await this.next();
     await expectStep(this.page, 'payment');
     await this.choosePayment(choices.paymentMethod);
+    if (choices.paymentMethod === 'card') await this.acceptTerms();
     await this.next();
     await expectStep(this.page, 'review');
+  }
+
+  /** Paying by card needs the terms of sale accepted: "Continue" waits for the tick. */
+  async acceptTerms() {
+    await expect(this.button('Continue')).toBeDisabled();
+    await this.page.locator('input[name="accept-terms"]').check();
+    await expect(this.button('Continue')).toBeEnabled();
   }
 
   async submit() {

@@ -11,7 +11,7 @@ import {
   newestOrders,
   PARTNER,
   placedOrderId,
-  providerOutcome,
+  checkoutOutcome,
   readCart,
   readOrder,
   textsOf,
@@ -88,15 +88,18 @@ test('delivery + card: placed, confirmed by the warehouse, paid; the success pag
   // The distributor's status (displayStatus need_pay), shown as the translated 'Need pay'.
   await expect(row.locator('[data-display-status="need_pay"]')).toBeVisible();
   await row.getByRole('button', { name: new RegExp(ui.t('Pay')) }).click();
-  await providerOutcome(page, 'paid');
-  await expect(page).toHaveURL(new RegExp(`/payment/success\\?orderId=${id}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment successful'));
+  await checkoutOutcome(page, 'pay');
+  await expect(page).toHaveURL(new RegExp(`/payment/success\\?payId=[0-9a-f-]{36}&orderId=${id}$`));
+  // Back from the acquirer's page, the order turns Paid when the signed callback lands: no reload.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment successful'), {
+    timeout: 20_000,
+  });
   const paid = await readOrder(request, id);
   expect(paid.paymentState).toBe('paid');
   expect(paid.displayStatus).toBe('paid');
 });
 
-test('delivery + card: a cancelled payment, then a failed one, then a retry that pays', async ({
+test('delivery + card: a cancelled payment, then one the bank declines, then a retry that pays', async ({
   page,
   request,
 }) => {
@@ -112,20 +115,25 @@ test('delivery + card: a cancelled payment, then a failed one, then a retry that
     .locator(`tr[data-order-id="${id}"]`)
     .getByRole('button', { name: new RegExp(ui.t('Pay')) })
     .click();
-  await providerOutcome(page, 'cancelled');
-  await expect(page).toHaveURL(new RegExp(`/payment/cancel\\?orderId=${id}&outcome=cancelled$`));
+  await checkoutOutcome(page, 'cancel');
+  await expect(page).toHaveURL(new RegExp(`/payment/cancel\\?payId=[0-9a-f-]{36}&orderId=${id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('The order is not paid yet'));
   expect((await readOrder(request, id)).paymentState).toBe('need_pay');
 
   await ui.button('Pay now').click();
-  await providerOutcome(page, 'failed');
+  await checkoutOutcome(page, 'decline');
   await expect(page).toHaveURL(/\/payment\/cancel\?/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment failed'));
+  // The bank's decline arrives by its signed callback: the page turns to Pay failed by itself.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment failed'), {
+    timeout: 20_000,
+  });
   expect((await readOrder(request, id)).paymentState).toBe('pay_failed');
 
   await ui.button('Retry payment').click();
-  await providerOutcome(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment successful'));
+  await checkoutOutcome(page, 'pay');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.t('Payment successful'), {
+    timeout: 20_000,
+  });
   expect((await readOrder(request, id)).paymentState).toBe('paid');
 });
 
@@ -184,6 +192,9 @@ test('the review edits one part and returns to the review', async ({ page, reque
   await page.getByRole('button', { name: new RegExp(ui.t('the payment method')) }).click();
   await expectStep(page, 'payment');
   await ui.choosePayment('card');
+  // Switching to card asks for the consent to the terms of sale before the review takes it.
+  await expect(ui.button('Save and return to the review')).toBeDisabled();
+  await page.locator('input[name="accept-terms"]').check();
   await ui.button('Save and return to the review').click();
   await expectStep(page, 'review');
   await expect(page.locator('.review')).toContainText(ui.t('Card online'));

@@ -12,7 +12,7 @@ import {
   languageOf,
   myOrderPath,
   openOrder,
-  submitProviderPage,
+  submitCheckoutPage,
   warehouseOrderPath,
 } from './order-support';
 import { handoverCodeOf, typeHandoverCode } from './handover-support';
@@ -78,7 +78,7 @@ test.describe('warehouse and distributor step an order through its lifecycle', (
     await expect(staff.locator('.order-timeline li')).toHaveCount(final.history.length);
   });
 
-  test('full happy path of a card delivery order: pay on the provider page, deliver, confirm receipt', async ({
+  test('full happy path of a card delivery order: pay on maib’s page, deliver, confirm receipt', async ({
     browser,
     request,
   }) => {
@@ -106,8 +106,14 @@ test.describe('warehouse and distributor step an order through its lifecycle', (
 
     await openOrder(customer, myOrderPath(order.id));
     await customer.locator('[data-action="payment.pay"]').click();
-    await submitProviderPage(customer, 'paid');
-    await expect(customer).toHaveURL(new RegExp(`/payment/success\\?orderId=${order.id}`));
+    await submitCheckoutPage(customer, 'pay');
+    await expect(customer).toHaveURL(
+      new RegExp(`/payment/success\\?payId=[0-9a-f-]{36}&orderId=${order.id}`),
+    );
+    // The signed callback arrives by itself: the return page turns to Paid without a reload.
+    await expect(customer.locator('.payment-result')).toHaveAttribute('data-result', 'paid', {
+      timeout: 15_000,
+    });
     await openOrder(customer, myOrderPath(order.id));
     await expect(detail(customer)).toHaveAttribute('data-payment-state', 'paid');
 

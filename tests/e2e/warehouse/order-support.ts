@@ -1,6 +1,6 @@
 // Real orders for the order-lifecycle browser tests: made through the API (cart, then POST /orders/create) by
 // distributors of warehouse 1 that no other test uses, one per parallel worker and test file, so carts never
-// collide. Also: sessions in browser contexts, the order page's state, and the payment provider's page.
+// collide. Also: sessions in browser contexts, the order page's state, and the acquirer's (sandbox) checkout page.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { components } from '#openapi/schema.d.ts';
@@ -129,6 +129,8 @@ export async function createOrder(
       addressId: await addressOf(request, headers),
       paymentMethod: spec.paymentMethod,
     };
+    // A card order needs the terms accepted at checkout (maib's rule for merchants).
+    if (spec.paymentMethod === 'card') body.acceptTerms = true;
   } else {
     const params = await json<components['schemas']['OrderParams']>(
       await request.get(`${API_PREFIX}/users/warehouses/get-order-params`, { headers }),
@@ -137,6 +139,7 @@ export async function createOrder(
     const point = params.pickupPoints[0];
     if (!point) throw new Error(`${email} has no pickup point`);
     body = { deliveryType: 'pickup', pickupPointId: point.id, paymentMethod: spec.paymentMethod };
+    if (spec.paymentMethod === 'card') body.acceptTerms = true;
   }
   if (spec.comment !== undefined) body.comment = spec.comment;
   const order = await json<ApiOrder>(
@@ -221,13 +224,16 @@ export async function clickAction(page: Page, action: string, status?: string): 
     await expect(page.locator('.order-detail')).toHaveAttribute('data-order-status', status);
 }
 
-/** Submits the payment provider's stand-in page with an outcome, and waits to be back in the app. */
-export async function submitProviderPage(
+/**
+ * What the customer does on the acquirer's checkout page (the local maib sandbox): pay, the bank declines,
+ * 3-D Secure fails, or cancel; then waits to be back in the app (maib's okUrl / failUrl).
+ */
+export async function submitCheckoutPage(
   page: Page,
-  outcome: 'paid' | 'failed' | 'cancelled',
+  action: 'pay' | 'decline' | 'threeds' | 'cancel',
 ): Promise<void> {
-  await page.waitForURL(/\/payment\/provider\//);
-  await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
+  await page.waitForURL(/\/maib-sandbox\/checkout\//);
+  await page.locator(`button[name="action"][value="${action}"]`).click();
   await page.waitForURL(/\/payment\/(success|cancel)/);
 }
 

@@ -102,6 +102,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     comment: null,
     cancelReason: null,
     paymentLink: null,
+    refunds: [],
     warehouseNumber: null,
     warehouseTotal: null,
     partialNote: null,
@@ -179,6 +180,8 @@ export const userEvents: CheckoutEvt[] = [
   { type: 'comments.change', courierComment: '', comment: LONG_COMMENT },
   { type: 'payment.select', paymentMethod: 'cash' },
   { type: 'payment.select', paymentMethod: 'card' },
+  { type: 'terms.accept', accepted: true },
+  { type: 'terms.accept', accepted: false },
   { type: 'review.editDelivery' },
   { type: 'review.editDestination' },
   { type: 'review.editComments' },
@@ -198,7 +201,7 @@ export const cardOrderDue = orderFixture({
   paymentState: 'need_pay',
 });
 export const cardOrderLater = orderFixture({ id: 503, number: '000503', paymentMethod: 'card' });
-export const PAYMENT_URL = 'http://127.0.0.1:8080/api/v3/payment/provider/pay_en_abc';
+export const PAYMENT_URL = 'http://127.0.0.1:8080/maib-sandbox/checkout/f16a9006-128a-46bc-8e2a-77a6ee99df75';
 
 export const actorEvents: CheckoutEvt[] = [
   systemEvent({ type: 'xstate.done.actor.createOrder', output: cashOrder }),

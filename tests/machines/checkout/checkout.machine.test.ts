@@ -79,6 +79,7 @@ function toReview(h: Harness, deliveryType: 'delivery' | 'pickup', paymentMethod
   actor.send({ type: 'comments.change', courierComment: '  Ring twice ', comment: 'Thanks' });
   actor.send({ type: 'step.next' });
   actor.send({ type: 'payment.select', paymentMethod });
+  if (paymentMethod === 'card') actor.send({ type: 'terms.accept', accepted: true });
   actor.send({ type: 'step.next' });
   expect(h.view().step).toBe('review');
 }
@@ -96,6 +97,42 @@ describe('checkout machine', () => {
       paymentMethod: 'cash',
       courierComment: 'Ring twice',
       comment: 'Thanks',
+    });
+  });
+
+  it('pays by card only with the terms of sale accepted, and sends the consent with the order', () => {
+    const h = harness();
+    h.actor.send({ type: 'checkout.start' });
+    h.actor.send({ type: 'delivery.select', deliveryType: 'pickup' });
+    h.actor.send({ type: 'step.next' });
+    h.actor.send({ type: 'pickupPoint.select', pickupPointId: 22 });
+    h.actor.send({ type: 'step.next' });
+    h.actor.send({ type: 'step.next' });
+    h.actor.send({ type: 'payment.select', paymentMethod: 'card' });
+    expect(h.view()).toMatchObject({
+      step: 'payment',
+      termsRequired: true,
+      termsAccepted: false,
+      canNext: false,
+    });
+    h.actor.send({ type: 'step.next' });
+    expect(h.view().step).toBe('payment');
+    h.actor.send({ type: 'terms.accept', accepted: true });
+    expect(h.view()).toMatchObject({ termsAccepted: true, canNext: true });
+    h.actor.send({ type: 'terms.accept', accepted: false });
+    expect(h.view().canNext).toBe(false);
+    // Cash needs no consent.
+    h.actor.send({ type: 'payment.select', paymentMethod: 'cash' });
+    expect(h.view()).toMatchObject({ termsRequired: false, canNext: true });
+    h.actor.send({ type: 'payment.select', paymentMethod: 'card' });
+    h.actor.send({ type: 'terms.accept', accepted: true });
+    h.actor.send({ type: 'step.next' });
+    expect(h.view().step).toBe('review');
+    expect(orderBodyOf(h.actor.getSnapshot().context)).toEqual({
+      deliveryType: 'pickup',
+      pickupPointId: 22,
+      paymentMethod: 'card',
+      acceptTerms: true,
     });
   });
 

@@ -52,11 +52,18 @@ describe('PREPARE and payment', () => {
     expect(accepted).toMatchObject({ status: 'confirmed', paymentState: 'need_pay' });
   });
 
-  it('refuses a payment after the order was declined (no late "paid")', () => {
+  it('a success after the order was declined is money taken: recorded and owed back, never "paid"', () => {
     const declined = cardFacts({ status: 'cancelled_by_warehouse', paymentState: 'need_pay' });
     expect(applyEvent(declined, { type: 'payment.succeeded', role: 'payment_provider' })).toMatchObject({
+      status: 'cancelled_by_warehouse',
+      paymentState: 'refund_pending',
+    });
+    expect(applyEvent(declined, { type: 'payment.failed', role: 'payment_provider' })).toMatchObject({
       error: 'GUARD_FAILED',
       guards: ['orderAwaitsPayment'],
+    });
+    expect(applyEvent(declined, { type: 'payment.succeeded', role: 'distributor' })).toMatchObject({
+      error: 'TRANSITION_NOT_ALLOWED',
     });
   });
 });

@@ -116,24 +116,37 @@ describe('lifecycle matrix (cash order, every fact guard satisfied)', () => {
   });
 });
 
-const PAYMENT_EVENTS = ['payment.succeeded', 'payment.failed', 'payment.retry'] as const;
+const PAYMENT_EVENTS = ['payment.succeeded', 'payment.failed', 'payment.retry', 'refund.succeeded'] as const;
 
+const CANCELLED: readonly OrderStatus[] = ['rejected', 'cancelled_by_distributor', 'cancelled_by_warehouse'];
+
+/**
+ * The payment region's table: payments open only in `confirmed`; a success (money taken) lands in `confirmed`, and
+ * on a closed order it is recorded and owed back at once (`refund_pending`); the provider confirms the refund.
+ */
 function expectedPayment(
   status: OrderStatus,
   state: PaymentState,
   type: LifecycleEventType,
   role: LifecycleRole,
 ) {
+  const provider = role === 'payment_provider';
+  const waiting = state === 'need_pay' || state === 'pay_failed';
+  if (provider && type === 'payment.succeeded' && waiting) {
+    if (status === 'confirmed') return 'paid';
+    if (CANCELLED.includes(status)) return 'refund_pending';
+  }
+  if (provider && type === 'refund.succeeded' && state === 'refund_pending' && CANCELLED.includes(status))
+    return 'refunded';
   if (status !== 'confirmed') return null;
-  if (state === 'need_pay' && role === 'payment_provider' && type === 'payment.succeeded') return 'paid';
-  if (state === 'need_pay' && role === 'payment_provider' && type === 'payment.failed') return 'pay_failed';
+  if (state === 'need_pay' && provider && type === 'payment.failed') return 'pay_failed';
   if (state === 'pay_failed' && role === 'distributor' && type === 'payment.retry') return 'need_pay';
   return null;
 }
 
 describe('payment matrix (card order)', () => {
   it.each(ORDER_STATUSES)(
-    'from %s: payment events pass only while confirmed, from the right state and role',
+    'from %s: payment events pass where the payment table says, from the right state and role',
     (status) => {
       const mismatches: string[] = [];
       for (const paymentState of PAYMENT_STATES) {
@@ -152,6 +165,22 @@ describe('payment matrix (card order)', () => {
       expect(mismatches).toEqual([]);
     },
   );
+
+  it('a paid order that ends cancelled, declined (even once prepared) owes a refund in the same step', () => {
+    const paid = cardFacts({ paymentState: 'paid' });
+    const declined = applyEvent(paid, { type: 'order.decline', role: 'warehouse', comment: 'Damaged' });
+    expect(declined).toMatchObject({ status: 'cancelled_by_warehouse', paymentState: 'refund_pending' });
+    const cancelled = applyEvent(paid, { type: 'order.cancel', role: 'distributor' });
+    expect(cancelled).toMatchObject({ status: 'cancelled_by_distributor', paymentState: 'refund_pending' });
+    const prepared = cardFacts({ status: 'ready', paymentState: 'paid' });
+    expect(applyEvent(prepared, { type: 'order.decline', role: 'warehouse', comment: 'x' })).toMatchObject({
+      status: 'cancelled_by_warehouse',
+      paymentState: 'refund_pending',
+    });
+    // Unpaid: nothing is owed.
+    const unpaid = applyEvent(cardFacts(), { type: 'order.decline', role: 'warehouse', comment: 'x' });
+    expect(unpaid).toMatchObject({ status: 'cancelled_by_warehouse', paymentState: 'need_pay' });
+  });
 
   it('a cash order never takes a payment event', () => {
     for (const type of PAYMENT_EVENTS) {

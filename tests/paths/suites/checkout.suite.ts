@@ -32,6 +32,7 @@ export const checkoutMachineExecutors = {
   'pickupPoint.select': send,
   'comments.change': send,
   'payment.select': send,
+  'terms.accept': send,
   'review.editDelivery': send,
   'review.editDestination': send,
   'review.editComments': send,

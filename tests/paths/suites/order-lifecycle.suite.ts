@@ -33,6 +33,7 @@ export const orderLifecycleMachineExecutors = {
   'payment.succeeded': send,
   'payment.failed': send,
   'payment.retry': send,
+  'refund.succeeded': send,
 } satisfies ExecutorTable<OrderLifecycleMachine, Actor<OrderLifecycleMachine>>;
 
 /**

@@ -305,6 +305,7 @@ describe('the demo seed', () => {
       .orderBy('id')
       .execute();
     const payments = await db.selectFrom('payments').selectAll().execute();
+    const refunds = await db.selectFrom('payment_refunds').selectAll().execute();
     const pickupPoints = await db.selectFrom('pickup_points').select(['id', 'warehouse_id']).execute();
     const afterPreparation = new Set([
       'prepared',
@@ -353,7 +354,19 @@ describe('the demo seed', () => {
       if (order.payment_method === 'card' && afterPreparation.has(order.status))
         expect(order.payment_state, label).toBe('paid');
       const paid = payments.filter((payment) => payment.order_id === order.id && payment.state === 'paid');
-      expect(paid.length, label).toBe(order.payment_state === 'paid' ? 1 : 0);
+      expect(paid.length, label).toBe(
+        order.payment_state === 'paid' || order.payment_state === 'refunded' ? 1 : 0,
+      );
+      // A paid order cancelled afterwards got its money back (the payment region: paid → refunded).
+      if (order.status.startsWith('cancelled_by_') && paid.length > 0) {
+        expect(order.payment_state, label).toBe('refunded');
+        expect(
+          refunds.filter((refund) => refund.order_id === order.id),
+          label,
+        ).toEqual([
+          expect.objectContaining({ payment_id: paid[0]?.id, amount: paid[0]?.amount, state: 'refunded' }),
+        ]);
+      }
 
       if (order.status === 'awaiting_distributor') {
         expect(

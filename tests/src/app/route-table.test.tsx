@@ -39,8 +39,11 @@ const find = (path: string): Leaf => {
 };
 
 const SPEC_PUBLIC = ['/', '/login', '/reset-pass', '/payment/success', '/payment/cancel'];
-/** Our one addition (docs/adr/0047-routes-and-access.md): the e-mail confirmation link's target. */
-const EXTRA_PUBLIC = ['/confirm-email'];
+/**
+ * Our additions: the e-mail confirmation link's target (docs/adr/0047-routes-and-access.md), and the terms of sale
+ * with the return policy that maib asks a merchant's site for (docs/adr/0114-merchant-site.md).
+ */
+const EXTRA_PUBLIC = ['/confirm-email', '/terms'];
 const SPEC_PRIVATE = [
   '/wishlist',
   '/shopping-bag',

@@ -43,6 +43,11 @@ export interface StartTestAppOptions {
   checkContract?: boolean;
   /** Extra routes or hooks to add before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Listen on a free port of 127.0.0.1 and make it the public URL: for tests where the server calls itself over
+   * HTTP (the card acquirer's sandbox and its callbacks).
+   */
+  listen?: boolean;
 }
 
 export interface RequestOptions {
@@ -113,6 +118,12 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   });
   await options.extend?.(app);
   await app.ready();
+  if (options.listen === true) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('the test app has no address');
+    config.publicUrl = `http://127.0.0.1:${address.port}`;
+  }
   const prefix = options.contract?.basePath ?? '/api/v3';
 
   const request = async <T>(

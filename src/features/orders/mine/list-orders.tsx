@@ -57,7 +57,9 @@ function LoadedPay({ order }: { order: ApiOrder }) {
       />
       {payment.failed ? (
         <span className="orders-list__error" role="alert">
-          {t`Error when placing the order`}
+          {payment.errorCode === 'PAYMENT_PROVIDER_UNAVAILABLE'
+            ? t`The bank is not answering: try again in a minute.`
+            : t`Error when placing the order`}
         </span>
       ) : null}
     </>

@@ -14,6 +14,7 @@ import { Spinner } from '#src/ui/spinner.tsx';
 import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
 import { useOrderPayment } from '#src/data/order-actions.actors.ts';
 import { usePaymentOrder } from '#src/data/orders.ts';
+import { ERROR_MESSAGES } from '../view/order-messages.ts';
 import '#src/ui/auth-form.css';
 import './payment.css';
 
@@ -23,6 +24,7 @@ const TITLES: Record<PaymentResult, MessageDescriptor> = {
   failed: msg`Payment failed`,
   notDue: msg`No payment is due now`,
   closed: msg`The order is cancelled`,
+  refunded: msg`The payment goes back to your card`,
 };
 
 const TEXTS: Record<PaymentResult, MessageDescriptor> = {
@@ -31,9 +33,12 @@ const TEXTS: Record<PaymentResult, MessageDescriptor> = {
   failed: msg`The payment provider could not take the payment. No money was taken; you can try again.`,
   notDue: msg`There is nothing to pay for this order at the moment.`,
   closed: msg`This order was cancelled or declined, so it cannot be paid.`,
+  refunded: msg`This order was cancelled after it was paid. The whole amount goes back to the card you paid with; the order page shows when.`,
 };
 
 const PAY_ERROR = msg`Error when placing the order`;
+/** The bank's own failures say what happened; anything else is the spec's message. */
+const BANK_ERRORS = new Set(['PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_ERROR']);
 
 function orderIdOf(value: string | null): number | null {
   return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
@@ -128,7 +133,11 @@ function PaymentOutcome({ order: current }: { order: ApiOrder }) {
         <p role="status">{i18n._(TEXTS[result])}</p>
         {pay.failed ? (
           <p className="notice notice--error" role="alert">
-            {i18n._(PAY_ERROR)}
+            {i18n._(
+              pay.errorCode !== null && BANK_ERRORS.has(pay.errorCode)
+                ? (ERROR_MESSAGES[pay.errorCode] ?? PAY_ERROR)
+                : PAY_ERROR,
+            )}
           </p>
         ) : null}
         <div className="payment-result__actions">

@@ -5,6 +5,7 @@ import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
 import { formatDateTime, formatMoney, formatNumber, formatPoints } from '#src/i18n/format.ts';
 import { useLocale } from '#src/i18n/i18n.ts';
 import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from './order-messages.ts';
+import { OrderRefunds } from './order-refunds.tsx';
 import { DisplayStatusBadge } from './order-status-badge.tsx';
 
 /** A row of the list; an empty field (null, blank) is not shown at all (no rows of "—"). */
@@ -103,7 +104,9 @@ export function OrderFields({ order, staff }: { order: ApiOrder; staff: boolean 
           <Field label={t`Payment method`}>{i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])}</Field>
           <Field label={t`Payment`}>{i18n._(PAYMENT_STATE_LABELS[order.paymentState])}</Field>
           <Field label={t`Online payment link`}>
-            {order.paymentLink === null ? null : <a href={order.paymentLink}>{t`Open the payment page`}</a>}
+            {order.paymentLink === null ? null : (
+              <a href={order.paymentLink}>{t`Open maib's payment page`}</a>
+            )}
           </Field>
           <Field label={t`Items`}>{formatNumber(order.itemCount, locale)}</Field>
           <Field label={t`Amount`}>{money(order.amount)}</Field>
@@ -116,6 +119,7 @@ export function OrderFields({ order, staff }: { order: ApiOrder; staff: boolean 
           </Field>
           <Field label={t`Points (PV)`}>{formatPoints(order.points, locale)}</Field>
         </dl>
+        <OrderRefunds order={order} />
       </section>
 
       <section className="order-card" aria-labelledby="order-fields-warehouse">

@@ -41,6 +41,8 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, MessageDescriptor> = {
   need_pay: msg`Awaiting payment`,
   paid: msg`Paid`,
   pay_failed: msg`Payment failed`,
+  refund_pending: msg`Refund on its way`,
+  refunded: msg`Refunded`,
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
@@ -114,8 +116,11 @@ export const HISTORY_EVENT_LABELS: Record<string, MessageDescriptor> = {
   COMMENT: msg`Comment`,
   PAYMENT_PAID: msg`Payment received`,
   PAYMENT_FAILED: msg`Payment failed`,
-  PAYMENT_CANCELLED: msg`Payment cancelled`,
+  PAYMENT_CANCELLED: msg`Payment not completed in time`,
   PAYMENT_RETRY: msg`New payment requested`,
+  PAYMENT_REFUNDED: msg`Payment refunded to the card`,
+  EXTRA_PAYMENT: msg`Second payment received: it will be refunded`,
+  EXTRA_PAYMENT_REFUNDED: msg`Second payment refunded to the card`,
 };
 
 export const PARTIAL_PROBLEMS: Record<PartialProblem, MessageDescriptor> = {
@@ -133,6 +138,8 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   TRANSITION_NOT_ALLOWED: msg`This step is no longer possible: the order has changed. The order below is up to date.`,
   VALIDATION_FAILED: msg`The server did not accept the data. Please check it and try again.`,
   PAYMENT_NOT_ALLOWED: msg`This order cannot be paid now.`,
+  PAYMENT_PROVIDER_UNAVAILABLE: msg`The bank's payment service is not answering right now. No money was taken: please try to pay again in a minute.`,
+  PAYMENT_PROVIDER_ERROR: msg`The bank's payment service did not accept the payment. No money was taken: please try again later or choose another way to pay.`,
   EMAIL_NOT_CONFIRMED: msg`Confirm your e-mail address to pay.`,
   NOT_FOUND: msg`The order was not found.`,
   REASON_REQUIRED: msg`Write the reason: the distributor will see it.`,

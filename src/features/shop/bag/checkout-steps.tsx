@@ -18,6 +18,7 @@ import {
   GENERIC_ADDRESS_ERROR,
   PAYMENT_LABELS,
 } from './checkout-messages.ts';
+import { TermsConsent } from './terms-consent.tsx';
 import '#src/ui/forms/personal.css';
 
 type Send = (event: CheckoutEvent) => void;
@@ -270,13 +271,27 @@ export function PaymentStep({ view, send, params }: StepProps) {
             <span className="choice__title">{i18n._(PAYMENT_LABELS[method])}</span>
             <span className="choice__text">
               {method === 'card'
-                ? t`On the payment provider's secure page, once the amount to pay is final.`
+                ? t`On maib's secure card page, once the warehouse has confirmed the amount.`
                 : t`When you receive or pick up the order.`}
             </span>
           </Choice>
         ))}
       </fieldset>
-      <StepNavigation view={view} send={send} hint={t`Choose a payment method to continue.`} />
+      {view.termsRequired ? (
+        <TermsConsent
+          accepted={view.termsAccepted}
+          onChange={(accepted) => send({ type: 'terms.accept', accepted })}
+        />
+      ) : null}
+      <StepNavigation
+        view={view}
+        send={send}
+        hint={
+          view.paymentMethod === null
+            ? t`Choose a payment method to continue.`
+            : t`Accept the terms of sale to pay by card.`
+        }
+      />
     </>
   );
 }

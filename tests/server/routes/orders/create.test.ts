@@ -106,6 +106,42 @@ describe('POST /orders/create', () => {
     expect(read.body).toEqual(order);
   });
 
+  it('takes a card order only with the terms accepted, and keeps when they were (maib’s rule for merchants)', async () => {
+    const uid = await userId(t, USER);
+    const token = await tokenFor(t, USER);
+    const [product] = await stockedProducts(t, 1);
+    if (product === undefined) throw new Error('no stocked product');
+    await fillCart(t, uid, [[product.id, 1]]);
+    const pickupPointId = await firstPickupPoint(t, 1);
+    for (const acceptTerms of [undefined, false]) {
+      const refused = await createOrder(t, token, {
+        deliveryType: 'pickup',
+        pickupPointId,
+        paymentMethod: 'card',
+        ...(acceptTerms === undefined ? {} : { acceptTerms }),
+      });
+      expect(refused.status).toBe(422);
+      expect((refused.body as unknown as ErrorBody).code).toBe('TERMS_NOT_ACCEPTED');
+    }
+    const cart = await t.db.selectFrom('carts').select('product_id').where('user_id', '=', uid).execute();
+    expect(cart).toEqual([{ product_id: product.id }]);
+
+    const before = Date.now();
+    const accepted = await createOrder(t, token, {
+      deliveryType: 'pickup',
+      pickupPointId,
+      paymentMethod: 'card',
+      acceptTerms: true,
+    });
+    expect(accepted.status).toBe(201);
+    const row = await t.db
+      .selectFrom('orders')
+      .select('terms_accepted_at')
+      .where('id', '=', accepted.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.terms_accepted_at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('makes a pickup order at a pickup point of the home warehouse', async () => {
     const uid = await userId(t, USER);
     const token = await tokenFor(t, USER);
@@ -117,6 +153,7 @@ describe('POST /orders/create', () => {
       deliveryType: 'pickup',
       pickupPointId,
       paymentMethod: 'card',
+      acceptTerms: true,
     });
     expect(response.status).toBe(201);
     expect(response.body.pickupPoint).toMatchObject({ id: pickupPointId, warehouseId: 1 });
@@ -285,7 +322,7 @@ describe('idempotency', () => {
     const other = await createOrder(
       t,
       token,
-      { deliveryType: 'pickup', pickupPointId, paymentMethod: 'card' },
+      { deliveryType: 'pickup', pickupPointId, paymentMethod: 'card', acceptTerms: true },
       key,
     );
     expect(other.status).toBe(422);

@@ -14,8 +14,8 @@ export interface OrdersFixture {
   readonly tokens: { readonly partner: string; readonly warehouse: string };
 }
 
-export function useOrdersApp(): OrdersFixture {
-  const t = useFileApp(startOrdersApp);
+export function useOrdersApp(options: { listen?: boolean } = {}): OrdersFixture {
+  const t = useFileApp(() => startOrdersApp(options));
   let signed: { partner: string; warehouse: string } | null = null;
   const now = () => {
     if (signed === null)

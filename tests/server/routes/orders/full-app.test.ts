@@ -10,7 +10,8 @@ import {
   firstPickupPoint,
   newKey,
   postMultipart,
-  providerSubmit,
+  sandboxCheckout,
+  deliverCallbacks,
   stockedProducts,
   type Order,
   type PaymentSession,
@@ -19,7 +20,7 @@ import {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: true });
 });
 
 afterAll(async () => {
@@ -42,7 +43,12 @@ describe('checkout through the whole app', () => {
 
     const created = await t.post<Order>('/orders/create', {
       token: partner,
-      json: { deliveryType: 'pickup', pickupPointId: await firstPickupPoint(t, 1), paymentMethod: 'card' },
+      json: {
+        deliveryType: 'pickup',
+        pickupPointId: await firstPickupPoint(t, 1),
+        paymentMethod: 'card',
+        acceptTerms: true,
+      },
       headers: { 'Idempotency-Key': newKey() },
     });
     expect(created.status).toBe(201);
@@ -65,8 +71,9 @@ describe('checkout through the whole app', () => {
       orderId: String(order.id),
     });
     expect(session.status).toBe(200);
-    const back = await providerSubmit(t, session.body.paymentUrl, 'paid');
+    const back = await sandboxCheckout(t, session.body.paymentUrl, 'pay');
     expect(back.status).toBe(303);
+    await deliverCallbacks(t);
     const paid = await t.get<Order>(`/orders/get/${order.id}`, { token: partner });
     expect(paid.body.paymentState).toBe('paid');
   });

@@ -7,19 +7,18 @@ import {
   WAREHOUSE_2,
   historyCount,
   placeOrder,
-  postMultipart,
-  providerSubmit,
+  payCard,
   setStatus,
   stockedProducts,
   tokenFor,
   walk,
   type ErrorBody,
   type Order,
-  type PaymentSession,
 } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 
-const { t, tokens } = useOrdersApp();
+// Listening: paying asks the acquirer's sandbox on the server's own origin.
+const { t, tokens } = useOrdersApp({ listen: true });
 
 const events = (order: Order): string[] => order.history.map((entry) => entry.event);
 
@@ -108,7 +107,7 @@ describe('older data and changed minds', () => {
 });
 
 describe('the delivery road, card', () => {
-  it('cannot be prepared before it is paid; paying through the provider page lets it go on to 1C', async () => {
+  it('cannot be prepared before it is paid; paying at the acquirer lets it go on to 1C', async () => {
     const created = await placeOrder(t, PARTNER, { delivery: true, paymentMethod: 'card' });
     const confirmed = await walk(t, created, [
       [tokens.warehouse, 'checking'],
@@ -123,15 +122,12 @@ describe('the delivery road, card', () => {
     expect((early.body as unknown as ErrorBody).code).toBe('TRANSITION_NOT_ALLOWED');
     expect((early.body as unknown as ErrorBody).order?.version).toBe(confirmed.version);
 
-    const session = await postMultipart<PaymentSession>(t, '/payment/pay', tokens.partner, {
-      orderId: String(created.id),
-    });
-    expect(session.status).toBe(200);
-    const seen = await t.get<Order>(`/orders/get/${created.id}`, { token: tokens.partner });
-    expect(seen.body.paymentLink).toBe(session.body.paymentUrl);
-    const back = await providerSubmit(t, session.body.paymentUrl, 'paid');
+    const { session, back } = await payCard(t, tokens.partner, created.id);
+    expect(session.paymentUrl).toMatch(new RegExp(`^${t.config.publicUrl}/maib-sandbox/checkout/`));
     expect(back.status).toBe(303);
-    expect(back.headers.location).toBe(`http://127.0.0.1:8080/payment/success?orderId=${created.id}`);
+    const ok = new URL(String(back.headers.location));
+    expect(`${ok.origin}${ok.pathname}`).toBe(`${t.config.publicUrl}/payment/success`);
+    expect(ok.searchParams.get('orderId')).toBe(String(created.id));
 
     const paid = (await t.get<Order>(`/orders/get/${created.id}`, { token: tokens.warehouse })).body;
     expect(paid.paymentState).toBe('paid');

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import { signAccessToken } from '#server/auth/token.ts';
 import { orderHandlers } from '#server/routes/orders/index.ts';
+import { SANDBOX_CALLBACKS_JOB } from '#server/payments/sandbox/callbacks.ts';
 import { startTestApp, type TestApp, type TestResponse } from '#tests/support/server/app.ts';
 
 export type Order = components['schemas']['Order'];
@@ -23,8 +24,13 @@ export const USER = 'user@demo.test';
 export const UNCONFIRMED = 'unconfirmed@demo.test';
 export const BALTI_STAFF = 'sklad.balti@demo.test';
 
-export async function startOrdersApp(): Promise<TestApp> {
-  return startTestApp({ handlers: orderHandlers, allowMissingHandlers: true });
+/** The orders app; `listen` for tests that pay (the server asks the acquirer's sandbox on its own origin). */
+export async function startOrdersApp(options: { listen?: boolean } = {}): Promise<TestApp> {
+  return startTestApp({
+    handlers: orderHandlers,
+    allowMissingHandlers: true,
+    listen: options.listen === true,
+  });
 }
 
 export async function userId(t: TestApp, email: string): Promise<number> {
@@ -147,12 +153,15 @@ export async function placeOrder(
     .where('id', '=', uid)
     .executeTakeFirstOrThrow();
   const paymentMethod = options.paymentMethod ?? 'cash';
+  // A card order needs the terms accepted at checkout.
+  const terms = paymentMethod === 'card' ? { acceptTerms: true } : {};
   const body: CreateBody = options.delivery
-    ? { deliveryType: 'delivery', addressId: await firstAddress(t, uid), paymentMethod }
+    ? { deliveryType: 'delivery', addressId: await firstAddress(t, uid), paymentMethod, ...terms }
     : {
         deliveryType: 'pickup',
         pickupPointId: await firstPickupPoint(t, user.warehouse_id ?? 1),
         paymentMethod,
+        ...terms,
       };
   const response = await createOrder(t, token, body);
   if (response.status !== 201) throw new Error(`order creation failed: ${response.status} ${response.text}`);
@@ -219,14 +228,42 @@ export async function postMultipart<T>(
   };
 }
 
-/** Pays (or fails, or cancels) through the provider page the way a browser would; answers the redirect. */
-export async function providerSubmit(
+/** What the customer does on the acquirer's (sandbox) checkout page, as the browser's form posts it. */
+export type CheckoutAction = 'pay' | 'decline' | 'threeds' | 'cancel';
+
+/** Submits the sandbox's checkout page (the `paymentUrl` of `POST /payment/pay`); answers its redirect. */
+export async function sandboxCheckout(
   t: TestApp,
   paymentUrl: string,
-  outcome: 'paid' | 'failed' | 'cancelled',
-): Promise<TestResponse<unknown>> {
-  const path = new URL(paymentUrl).pathname.replace(/^\/api\/v3/, '');
-  return t.post(path, { form: { outcome } });
+  action: CheckoutAction,
+): Promise<TestResponse<string>> {
+  const url = new URL(paymentUrl);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.body, text: response.body };
+}
+
+/** Sends the sandbox's due callbacks to the portal (its periodic job, run now). */
+export async function deliverCallbacks(t: TestApp): Promise<void> {
+  await t.app.jobs.runNow(SANDBOX_CALLBACKS_JOB);
+}
+
+/** Starts a payment of the customer's order and takes `action` on the acquirer's page; delivers the callback. */
+export async function payCard(
+  t: TestApp,
+  token: string,
+  orderId: number,
+  action: CheckoutAction = 'pay',
+): Promise<{ session: PaymentSession; back: TestResponse<string> }> {
+  const session = await postMultipart<PaymentSession>(t, '/payment/pay', token, { orderId: String(orderId) });
+  if (session.status !== 200) throw new Error(`payment refused: ${session.status} ${session.text}`);
+  const back = await sandboxCheckout(t, session.body.paymentUrl, action);
+  await deliverCallbacks(t);
+  return { session: session.body, back };
 }
 
 export async function historyCount(t: TestApp, orderId: number): Promise<number> {
