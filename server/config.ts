@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PERIOD_TIME_ZONE, isTimeZone } from './domain/network/period.ts';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
 export interface ScryptParams {
@@ -57,6 +58,10 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
   backgroundJobs: boolean;
+  /** The company's time zone: periods are its calendar months (PERIOD_TIME_ZONE, default Europe/Chisinau). */
+  periodTimeZone: string;
+  /** Days after a month ends before it is closed automatically (PERIOD_CLOSE_GRACE_DAYS, default 3). */
+  periodCloseGraceDays: number;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +142,11 @@ const envSchema = z.object({
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
+  PERIOD_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Chisinau' })
+    .default(DEFAULT_PERIOD_TIME_ZONE),
+  PERIOD_CLOSE_GRACE_DAYS: intIn(0, 27).default(3),
 });
 
 let devSecretWarned = false;
@@ -227,5 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
     backgroundJobs: e.BACKGROUND_JOBS,
+    periodTimeZone: e.PERIOD_TIME_ZONE,
+    periodCloseGraceDays: e.PERIOD_CLOSE_GRACE_DAYS,
   };
 }

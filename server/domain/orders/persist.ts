@@ -23,6 +23,7 @@ import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/sch
 import { conflict, unprocessable } from '../../http/errors.ts';
 import { deliveryPriceOf } from './order-view.ts';
 import { recordHistory } from './history.ts';
+import { followOrderStatus } from '../volumes/ledger.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
@@ -257,6 +258,9 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     })
     .where('id', '=', row.id)
     .execute();
+  // Volumes follow orders: reaching a credited state credits the order's points, leaving one takes them back.
+  if (statusChanged)
+    await followOrderStatus(trx, { orderId: row.id, from: row.status, to: outcome.status, at: now });
 
   await recordHistory(trx, {
     order_id: row.id,

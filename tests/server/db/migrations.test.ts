@@ -6,6 +6,7 @@ import { emptyDatabase } from '../support/db.ts';
 
 const TABLES = [
   'addresses',
+  'bonus_lines',
   'carts',
   'clients',
   'downline_counts',
@@ -28,11 +29,14 @@ const TABLES = [
   'orders',
   'outbox',
   'payments',
+  'period_closes',
   'pickup_points',
   'products',
   'qualifications',
   'rate_limits',
   'users',
+  'volume_credits',
+  'volume_settings',
   'warehouses',
   'wishlist',
 ];
