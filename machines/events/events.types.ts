@@ -5,6 +5,7 @@ export type LiveFrame =
   | { kind: 'order'; data: LiveOrderChange }
   | { kind: 'bag' }
   | { kind: 'presence'; data: LivePresence }
+  | { kind: 'volumes'; data: LiveVolumesChange }
   | { kind: 'reset' };
 
 export interface LiveActor {
@@ -35,6 +36,13 @@ export interface LiveViewer {
 export interface LivePresence {
   orderId: number;
   viewers: LiveViewer[];
+}
+
+/** `data` of a `volumes` frame (`LiveVolumesEvent`): the user's figures of a period changed. */
+export interface LiveVolumesChange {
+  /** `YYYY-MM` */
+  period: string;
+  at: string;
 }
 
 /** Why the server closed the stream (`end` frame). */

@@ -1,5 +1,5 @@
 /**
- * A bonus statement (server/domain/network/statements.ts) as a PDF in one language: the month, the paid-as rank,
+ * A bonus statement (server/domain/volumes/statements.ts) as a PDF in one language: the month, the paid-as rank,
  * the volumes, each bonus line with its computation, and the total. Built with the documents' renderer and fonts.
  */
 import type { components } from '../../../openapi/schema.d.ts';
