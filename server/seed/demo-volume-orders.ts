@@ -13,7 +13,6 @@ import { ids } from './demo-ids.ts';
 import type { VolumeWish } from './network.ts';
 import { stepsTo } from './orders-steps.ts';
 import type { OrderPlan, SeedLine, SeedOrder, SeedProduct, SeedWarehouse } from './orders-types.ts';
-import { address } from './people.ts';
 import type { Prng } from './prng.ts';
 
 const HOUR = 3_600_000;
@@ -34,7 +33,10 @@ interface PoolProduct {
   points: number;
 }
 
-const pools = new WeakMap<readonly SeedProduct[], { sorted: PoolProduct[]; byPoints: Map<number, PoolProduct[]> }>();
+const pools = new WeakMap<
+  readonly SeedProduct[],
+  { sorted: PoolProduct[]; byPoints: Map<number, PoolProduct[]> }
+>();
 
 /** The products with points, by points (hundredths), ascending; built once per catalogue. */
 function poolOf(products: readonly SeedProduct[]) {
@@ -45,7 +47,8 @@ function poolOf(products: readonly SeedProduct[]) {
       .map((product) => ({ id: product.id, points: Math.round(product.points * 100) }))
       .sort((a, b) => a.points - b.points || a.id - b.id);
     const byPoints = new Map<number, PoolProduct[]>();
-    for (const product of sorted) byPoints.set(product.points, [...(byPoints.get(product.points) ?? []), product]);
+    for (const product of sorted)
+      byPoints.set(product.points, [...(byPoints.get(product.points) ?? []), product]);
     pool = { sorted, byPoints };
     pools.set(products, pool);
   }
@@ -62,6 +65,37 @@ function countUpTo(sorted: readonly PoolProduct[], bound: number): number {
     else high = middle;
   }
   return low;
+}
+
+const MAX_QUANTITY = 6;
+
+/** One product in some quantity, or two, whose points make `target` exactly (a random one of those found), or null. */
+function oneOrTwoLines(
+  prng: Prng,
+  sorted: readonly PoolProduct[],
+  byPoints: ReadonlyMap<number, PoolProduct[]>,
+  target: number,
+): { productId: number; quantity: number }[] | null {
+  const single = (amount: number, except: number): { productId: number; quantity: number } | null => {
+    for (let quantity = 1; quantity <= MAX_QUANTITY; quantity++) {
+      if (amount % quantity !== 0) continue;
+      const found = (byPoints.get(amount / quantity) ?? []).filter((product) => product.id !== except);
+      if (found.length > 0) return { productId: prng.pick(found).id, quantity };
+    }
+    return null;
+  };
+  const one = single(target, 0);
+  if (one !== null && prng.chance(0.5)) return [one];
+  const start = Math.floor(prng.next() * sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const product = sorted[(start + i) % sorted.length];
+    if (product === undefined) continue;
+    for (let quantity = 1; quantity <= MAX_QUANTITY && quantity * product.points < target; quantity++) {
+      const rest = single(target - quantity * product.points, product.id);
+      if (rest !== null) return [{ productId: product.id, quantity }, rest];
+    }
+  }
+  return one === null ? null : [one];
 }
 
 /**
@@ -103,7 +137,11 @@ export function linesForPoints(
     }
     return null;
   };
-  return search(Math.max(points, smallest), 8) ?? [{ productId: sorted[0]?.id ?? 0, quantity: 1 }];
+  const target = Math.max(points, smallest);
+  return (
+    oneOrTwoLines(prng, sorted, byPoints, target) ??
+    search(target, 8) ?? [{ productId: sorted[0]?.id ?? 0, quantity: 1 }]
+  );
 }
 
 /** A volume order: always picked up and paid in cash, along the lifecycle's pickup road. */
@@ -272,7 +310,11 @@ export interface VolumeRoad {
  * The history of the volume orders, written by the database from the road (one entry per step, evenly spaced from
  * creation to completion, then the 1C step): a hundred and fifty thousand entries without sending each one over.
  */
-export async function insertVolumeHistory(trx: Transaction<DB>, roads: readonly VolumeRoad[], firstId: number): Promise<void> {
+export async function insertVolumeHistory(
+  trx: Transaction<DB>,
+  roads: readonly VolumeRoad[],
+  firstId: number,
+): Promise<void> {
   const events = ROAD.map((step) => step.event);
   const to = ROAD.map((step) => step.to ?? '');
   const actors = ROAD.map((step) => step.actor);

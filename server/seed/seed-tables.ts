@@ -90,7 +90,11 @@ export async function insertJsonRows(
  * loaded rows, a foreign key checks them all at once. Inside the caller's transaction: if any row breaks a
  * reference, the load fails as a whole. Unique and primary-key indexes stay (they back constraints).
  */
-export async function bulkLoad<T>(db: Transaction<DB>, tables: readonly string[], work: () => Promise<T>): Promise<T> {
+export async function bulkLoad<T>(
+  db: Transaction<DB>,
+  tables: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
   const { rows: keys } = await sql<{ table_name: string; name: string; definition: string }>`
     select c.conrelid::regclass::text as table_name, c.conname as name, pg_get_constraintdef(c.oid) as definition
     from pg_constraint c

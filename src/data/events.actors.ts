@@ -55,19 +55,20 @@ export function streamUrl(base: string, { ticket, lastEventId }: StreamInput): s
 function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
-    const frame = (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'reset') => (event: MessageEvent<string>) => {
-      const id = event.lastEventId === '' ? null : event.lastEventId;
-      if (kind === 'order') {
-        const data = parse<LiveOrderChange>(event);
-        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
-      } else if (kind === 'presence') {
-        const data = parse<LivePresence>(event);
-        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
-      } else if (kind === 'volumes') {
-        const data = parse<LiveVolumesChange>(event);
-        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
-      } else sendBack({ type: 'stream.frame', id, frame: { kind } });
-    };
+    const frame =
+      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'reset') => (event: MessageEvent<string>) => {
+        const id = event.lastEventId === '' ? null : event.lastEventId;
+        if (kind === 'order') {
+          const data = parse<LiveOrderChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'presence') {
+          const data = parse<LivePresence>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'volumes') {
+          const data = parse<LiveVolumesChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else sendBack({ type: 'stream.frame', id, frame: { kind } });
+      };
     source.addEventListener('ready', (event) =>
       sendBack({ type: 'stream.ready', position: event.lastEventId }),
     );

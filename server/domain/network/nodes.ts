@@ -147,7 +147,9 @@ export async function downlineVolumes(
     .where('u.path', 'like', pathLike)
     .select(['mv.user_id', 'mv.pv', 'mv.gv', 'mv.cgv', 'mv.pgv'])
     .execute();
-  const volumes = new Map(rows.map((row) => [row.user_id, { pv: row.pv, gv: row.gv, cgv: row.cgv, pgv: row.pgv }]));
+  const volumes = new Map(
+    rows.map((row) => [row.user_id, { pv: row.pv, gv: row.gv, cgv: row.cgv, pgv: row.pgv }]),
+  );
   const members = await db
     .selectFrom('users')
     .select('id')
@@ -155,7 +157,8 @@ export async function downlineVolumes(
     .where('is_partner', '=', true)
     .execute();
   const without = members.map((member) => member.id).filter((id) => !volumes.has(id));
-  for (const [id, cgv] of await carriedCgv(db, without, periodStart)) volumes.set(id, { pv: 0, gv: 0, cgv, pgv: 0 });
+  for (const [id, cgv] of await carriedCgv(db, without, periodStart))
+    volumes.set(id, { pv: 0, gv: 0, cgv, pgv: 0 });
   return volumes;
 }
 

@@ -74,7 +74,9 @@ export function monthStart(at: Date, offset = 0, zone: string = DEFAULT_PERIOD_T
 /** The month start `offset` months after `start` (both `YYYY-MM-01`). */
 export function shiftMonth(start: string, offset: number): string {
   const first = new Date(`${start.slice(0, 7)}-01T00:00:00Z`);
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + offset, 1))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** The instant a calendar day (`YYYY-MM-DD`) begins in `zone`: its midnight on the company's clock. */

@@ -15,7 +15,8 @@ import { closePeriod, PeriodCloseError } from './close.ts';
 import { report } from './close-report.ts';
 import { setPeriodTimeZone } from './settings.ts';
 
-const USAGE = 'usage: npm run period:close -- --month YYYY-MM [--dry-run] [--data-dir DIR | --database-url URL]';
+const USAGE =
+  'usage: npm run period:close -- --month YYYY-MM [--dry-run] [--data-dir DIR | --database-url URL]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -61,7 +62,11 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof PeriodCloseError || error instanceof ConfigError) console.error(error.message);
-    else if (error instanceof Error && error.name === 'TypeError' && /parseArgs|Unknown option/i.test(error.message))
+    else if (
+      error instanceof Error &&
+      error.name === 'TypeError' &&
+      /parseArgs|Unknown option/i.test(error.message)
+    )
       console.error(`${error.message}\n${USAGE}`);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -30,4 +30,3 @@ export function report(result: CloseResult, currency: string): string {
     `  new qualifications ${totals.qualifications}, ranks raised ${totals.ranksRaised}, statement messages ${totals.messages}`,
   ].join('\n');
 }
-

@@ -79,7 +79,8 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** Checks a `YYYY-MM` (a clear error for anything else). */
 export function parseMonth(month: string): string {
-  if (!MONTH.test(month)) throw new PeriodCloseError('BAD_MONTH', `"${month}" is not a month: write it as YYYY-MM, e.g. 2026-10`);
+  if (!MONTH.test(month))
+    throw new PeriodCloseError('BAD_MONTH', `"${month}" is not a month: write it as YYYY-MM, e.g. 2026-10`);
   return `${month}-01`;
 }
 
@@ -118,7 +119,11 @@ export function monthLines(rows: readonly MemberRow[]): Map<number, BonusLine[]>
   return out;
 }
 
-async function insertLines(trx: Trx, month: string, lines: ReadonlyMap<number, BonusLine[]>): Promise<number> {
+async function insertLines(
+  trx: Trx,
+  month: string,
+  lines: ReadonlyMap<number, BonusLine[]>,
+): Promise<number> {
   const flat = [...lines].flatMap(([userId, list]) =>
     list.map((line, index) => ({
       u: userId,
@@ -145,12 +150,22 @@ async function insertLines(trx: Trx, month: string, lines: ReadonlyMap<number, B
 
 async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<CloseResult> {
   const key = start.slice(0, 7);
-  const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${CLOSE_LOCK}) as locked`.execute(trx);
+  const locked = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${CLOSE_LOCK}) as locked`.execute(trx);
   if (locked.rows[0]?.locked !== true)
     throw new PeriodCloseError('RUNNING', `a period close is already running; ${key} is left as it is`);
-  const done = await trx.selectFrom('period_closes').selectAll().where('month', '=', start).executeTakeFirst();
+  const done = await trx
+    .selectFrom('period_closes')
+    .selectAll()
+    .where('month', '=', start)
+    .executeTakeFirst();
   if (done !== undefined)
-    return { outcome: 'already_closed', totals: done.totals as unknown as CloseTotals, closedAt: done.closed_at.toISOString() };
+    return {
+      outcome: 'already_closed',
+      totals: done.totals as unknown as CloseTotals,
+      closedAt: done.closed_at.toISOString(),
+    };
   const ends = monthEnds(start, options.zone);
   if (ends.getTime() > options.now.getTime())
     throw new PeriodCloseError(
@@ -164,7 +179,10 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
     .where('closed', '=', false)
     .executeTakeFirst();
   if (earlier?.month !== null && earlier?.month !== undefined)
-    throw new PeriodCloseError('EARLIER_OPEN', `${earlier.month.slice(0, 7)} is still open: close it before ${key}`);
+    throw new PeriodCloseError(
+      'EARLIER_OPEN',
+      `${earlier.month.slice(0, 7)} is still open: close it before ${key}`,
+    );
 
   await sql`select pg_advisory_xact_lock(${VOLUME_LOCK}, ${monthLockKey(start)})`.execute(trx);
   // One close is no live change per member: the screens learn of it when they next read.
@@ -260,7 +278,12 @@ export function dueAt(start: string, zone: string, graceDays: number): Date {
 }
 
 /** The oldest month with open figures that is due by `now` (null when none is). */
-export async function dueMonth(db: Kysely<DB>, now: Date, zone: string, graceDays: number): Promise<string | null> {
+export async function dueMonth(
+  db: Kysely<DB>,
+  now: Date,
+  zone: string,
+  graceDays: number,
+): Promise<string | null> {
   const open = await db
     .selectFrom('monthly_volumes')
     .select((eb) => eb.fn.min('month').as('month'))

@@ -37,9 +37,15 @@ const STAR_INDEX = RANKS.findIndex((rank) => rank.code === STAR_RANK);
  * Closes the month's rows: `closed`, the bonus of each member (`bonuses`: member → minor units; absent is 0) and
  * the programme streaks, in one statement over the month.
  */
-export async function freezeRows(trx: Trx, month: string, bonuses: ReadonlyMap<number, number>): Promise<void> {
+export async function freezeRows(
+  trx: Trx,
+  month: string,
+  bonuses: ReadonlyMap<number, number>,
+): Promise<void> {
   const previous = shiftMonth(month, -1);
-  const json = JSON.stringify([...bonuses].filter(([, bonus]) => bonus !== 0).map(([user_id, bonus]) => ({ user_id, bonus })));
+  const json = JSON.stringify(
+    [...bonuses].filter(([, bonus]) => bonus !== 0).map(([user_id, bonus]) => ({ user_id, bonus })),
+  );
   await sql`
     with bonus as (
       select * from jsonb_to_recordset(${json}::jsonb) as b(user_id int, bonus int)
@@ -98,7 +104,10 @@ export async function qualify(
     'q2025_leader',
     sql`m.leader_streak >= ${STREAK_MONTHS} and ${holds('q2025_start')}`,
   );
-  qualifications += await insert('q2025_star', sql`m.star_streak >= ${STREAK_MONTHS} and ${holds('q2025_leader')}`);
+  qualifications += await insert(
+    'q2025_star',
+    sql`m.star_streak >= ${STREAK_MONTHS} and ${holds('q2025_leader')}`,
+  );
   const ranks = await sql`
     insert into qualifications (user_id, code, achieved_at)
     select m.user_id, 'rank_' || r.code, ${achievedAt}::date
@@ -111,6 +120,8 @@ export async function qualify(
   const raised = await sql`
     update users u set rank = m.rank
     from monthly_volumes m
-    where m.user_id = u.id and m.month = ${month}::date and ${ladderSql('m.rank')} > ${ladderSql('u.rank')}`.execute(trx);
+    where m.user_id = u.id and m.month = ${month}::date and ${ladderSql('m.rank')} > ${ladderSql('u.rank')}`.execute(
+    trx,
+  );
   return { qualifications, ranksRaised: Number(raised.numAffectedRows ?? 0n) };
 }

@@ -112,7 +112,8 @@ export function nodesOfPaths(paths: Iterable<string>): Map<number, TreeNode> {
   for (const path of paths) {
     const ids = pathIds(path);
     ids.forEach((id, depth) => {
-      if (!nodes.has(id)) nodes.set(id, { id, parentId: depth === 0 ? null : (ids[depth - 1] ?? null), depth });
+      if (!nodes.has(id))
+        nodes.set(id, { id, parentId: depth === 0 ? null : (ids[depth - 1] ?? null), depth });
     });
   }
   return nodes;

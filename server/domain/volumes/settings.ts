@@ -10,7 +10,9 @@ export async function setPeriodTimeZone(db: Kysely<DB>, zone: string): Promise<v
   await db
     .insertInto('volume_settings')
     .values({ id: true, time_zone: zone })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ time_zone: zone }).where('volume_settings.time_zone', '<>', zone))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ time_zone: zone }).where('volume_settings.time_zone', '<>', zone),
+    )
     .execute();
 }
 

@@ -29,7 +29,11 @@ type BonusSourcePage = components['schemas']['BonusSourcePage'];
 const BREAKAWAY_CODES = RANKS.slice(BREAKAWAY).map((rank) => rank.code);
 
 /** The caller's closed months, newest first, with their rank and bonus. */
-export async function listStatements(db: Kysely<DB>, userId: number, currency: string): Promise<StatementSummary[]> {
+export async function listStatements(
+  db: Kysely<DB>,
+  userId: number,
+  currency: string,
+): Promise<StatementSummary[]> {
   const rows = await db
     .selectFrom('monthly_volumes')
     .where('user_id', '=', userId)
@@ -37,7 +41,12 @@ export async function listStatements(db: Kysely<DB>, userId: number, currency: s
     .select(['month', 'rank', 'bonus'])
     .orderBy('month', 'desc')
     .execute();
-  return rows.map((row) => ({ month: monthKey(row.month), rank: toApiRank(row.rank), bonus: row.bonus, currency }));
+  return rows.map((row) => ({
+    month: monthKey(row.month),
+    rank: toApiRank(row.rank),
+    bonus: row.bonus,
+    currency,
+  }));
 }
 
 interface MonthRow {
@@ -52,7 +61,15 @@ interface MonthRow {
 
 /** The member's row of a month, in hundredths (undefined without one). */
 async function monthRow(db: Kysely<DB>, userId: number, month: string): Promise<MonthRow | undefined> {
-  const { rows } = await sql<{ pv: string; gv: string; pgv: string; cgv: string; rank: string | null; bonus: number; closed: boolean }>`
+  const { rows } = await sql<{
+    pv: string;
+    gv: string;
+    pgv: string;
+    cgv: string;
+    rank: string | null;
+    bonus: number;
+    closed: boolean;
+  }>`
     select pv::text, gv::text, pgv::text, cgv::text, rank, bonus, closed
     from monthly_volumes where user_id = ${userId} and month = ${month}::date`.execute(db);
   const row = rows[0];
@@ -89,15 +106,19 @@ async function firstLine(db: Kysely<DB>, userId: number, month: string): Promise
     from users u join monthly_volumes mv on mv.user_id = u.id and mv.month = ${month}::date
     where u.sponsor_id = ${userId}
     order by mv.pgv desc, u.id`.execute(db);
-  return rows.map((row) => ({ id: row.id, fullName: row.full_name, rank: row.rank, pgv: parseHundredths(row.pgv) }));
+  return rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name,
+    rank: row.rank,
+    pgv: parseHundredths(row.pgv),
+  }));
 }
 
 const apiLine = (line: BonusLine, legs: ReadonlyMap<number, LegRow>): StatementLine => {
   const leg = line.memberId === null ? undefined : legs.get(line.memberId);
   return {
     kind: line.kind,
-    member:
-      leg === undefined ? null : { id: leg.id, fullName: leg.fullName, rank: toApiRank(leg.rank) },
+    member: leg === undefined ? null : { id: leg.id, fullName: leg.fullName, rank: toApiRank(leg.rank) },
     level: line.level,
     base: hundredthsNumber(line.base),
     percent: line.percent,
@@ -172,7 +193,12 @@ function statementOf(
 }
 
 /** The statement of one closed month of the caller, from the close's frozen lines (404 when not closed). */
-export async function loadStatement(db: Kysely<DB>, userId: number, month: string, currency: string): Promise<Statement> {
+export async function loadStatement(
+  db: Kysely<DB>,
+  userId: number,
+  month: string,
+  currency: string,
+): Promise<Statement> {
   const start = monthFromKey(month);
   const row = await monthRow(db, userId, start);
   if (row === undefined || !row.closed) throw notFound();
@@ -206,7 +232,14 @@ export async function loadStatement(db: Kysely<DB>, userId: number, month: strin
     points: hundredthsNumber(parseHundredths(line.points)),
     amount: line.amount,
   }));
-  return statementOf(start, currency, row, lines, await adjustments(db, await pathOf(db, userId), start), row.bonus);
+  return statementOf(
+    start,
+    currency,
+    row,
+    lines,
+    await adjustments(db, await pathOf(db, userId), start),
+    row.bonus,
+  );
 }
 
 /** The open month's bonus lines of a member and their total, from the live rows. */
@@ -216,7 +249,15 @@ export async function liveBonus(
   month: string,
 ): Promise<{ row: MonthRow; lines: StatementLine[]; total: number }> {
   const [own, legs] = await Promise.all([monthRow(db, userId, month), firstLine(db, userId, month)]);
-  const row = own ?? { pv: 0, gv: 0, pgv: 0, cgv: await carriedCgv(db, userId, month), rank: null, bonus: 0, closed: false };
+  const row = own ?? {
+    pv: 0,
+    gv: 0,
+    pgv: 0,
+    cgv: await carriedCgv(db, userId, month),
+    rank: null,
+    bonus: 0,
+    closed: false,
+  };
   const lines = bonusLines(
     row.pv,
     rankOfCode(row.rank),
@@ -235,7 +276,14 @@ export async function bonusEstimate(
   const period: Period = currentPeriod(options.now, options.zone);
   const [live, path] = await Promise.all([liveBonus(db, userId, period.start), pathOf(db, userId)]);
   return {
-    ...statementOf(period.start, options.currency, live.row, live.lines, await adjustments(db, path, period.start), live.total),
+    ...statementOf(
+      period.start,
+      options.currency,
+      live.row,
+      live.lines,
+      await adjustments(db, path, period.start),
+      live.total,
+    ),
     period,
     asOf: options.now.toISOString(),
   };
@@ -251,7 +299,11 @@ export interface SourcesRequest {
 }
 
 /** The ledger rows behind one line of the caller's month (404 for a month without figures or a leg not theirs). */
-export async function listBonusSources(db: Kysely<DB>, userId: number, request: SourcesRequest): Promise<BonusSourcePage> {
+export async function listBonusSources(
+  db: Kysely<DB>,
+  userId: number,
+  request: SourcesRequest,
+): Promise<BonusSourcePage> {
   const start = monthFromKey(request.month);
   const caller = await db.selectFrom('users').select(['path']).where('id', '=', userId).executeTakeFirst();
   if (caller === undefined) throw notFound();

@@ -15,7 +15,8 @@ type Trx = Transaction<DB>;
 export const VOLUME_LOCK = 270_180;
 
 /** The month's number for its advisory lock (`2026-10-01` → 202610). */
-export const monthLockKey = (month: string): number => Number(month.slice(0, 4)) * 100 + Number(month.slice(5, 7));
+export const monthLockKey = (month: string): number =>
+  Number(month.slice(0, 4)) * 100 + Number(month.slice(5, 7));
 
 /** Legs as stored (a JSON array indexed by rank), at the ladder's length. */
 export function legsOf(stored: unknown): number[] {
@@ -25,7 +26,8 @@ export function legsOf(stored: unknown): number[] {
   return legs;
 }
 
-export const legsText = (legs: Legs): string => JSON.stringify(Array.from({ length: RANK_COUNT }, (_, i) => legs[i] ?? 0));
+export const legsText = (legs: Legs): string =>
+  JSON.stringify(Array.from({ length: RANK_COUNT }, (_, i) => legs[i] ?? 0));
 
 export interface StoredMonth extends MonthFigures {
   closed: boolean;
@@ -40,7 +42,11 @@ export async function shareMonth(trx: Trx, month: string): Promise<void> {
  * The month's rows of `ids`, created when missing (zero figures, the CGV of the member's latest earlier month) and
  * locked for the rest of the transaction, in member-id order.
  */
-export async function lockMonthRows(trx: Trx, month: string, ids: readonly number[]): Promise<Map<number, StoredMonth>> {
+export async function lockMonthRows(
+  trx: Trx,
+  month: string,
+  ids: readonly number[],
+): Promise<Map<number, StoredMonth>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await sql`
     insert into monthly_volumes (user_id, month, cgv, rank)

@@ -60,7 +60,10 @@ export const exportMyNetwork: Handler<'exportMyNetwork'> = async ({ db, user, co
     .orderBy('signing_date', 'asc')
     .orderBy('id', 'asc')
     .execute();
-  const scope: NodeScope = { periodStart: currentPeriod(now, config.periodTimeZone).start, rootDepth: caller.depth };
+  const scope: NodeScope = {
+    periodStart: currentPeriod(now, config.periodTimeZone).start,
+    rootDepth: caller.depth,
+  };
   const ids = rows.map((row) => row.id);
   const stream = Readable.from(csvLines(db, ids, pathLike, scope));
   return file(

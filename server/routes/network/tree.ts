@@ -87,7 +87,12 @@ export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, para
 };
 
 /** A member's PV and GV of the last 12 months (the current one last), for their card. */
-export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ db, user, params, config }) => {
+export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({
+  db,
+  user,
+  params,
+  config,
+}) => {
   const caller = await loadCaller(db, user.userId);
   await assertInDownline(db, caller, params.id);
   const now = new Date();

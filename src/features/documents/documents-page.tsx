@@ -17,6 +17,7 @@ import {
 import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
 import { selectPendingAction, useDocumentFile } from './documents.actors.ts';
 import { StatementsSection } from './statements-section.tsx';
+import { BonusEstimateSection } from './bonus-estimate-section.tsx';
 import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../data/auth-context.tsx';
 import '../../ui/business.css';
@@ -133,6 +134,7 @@ export default function DocumentsPage() {
         subtitle={t`Open them in a new tab or save them as PDF, in the language of the interface.`}
       />
       {body}
+      {distributor ? <BonusEstimateSection /> : null}
       {distributor ? <StatementsSection /> : null}
     </>
   );

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** PV and GV (hundredths) of the given members in a month; absent members have zeros. */
-async function figures(ids: readonly number[], month: string): Promise<Map<number, { pv: number; gv: number }>> {
+async function figures(
+  ids: readonly number[],
+  month: string,
+): Promise<Map<number, { pv: number; gv: number }>> {
   const { rows } = await sql<{ user_id: number; pv: string; gv: string }>`
     select user_id, pv::text, gv::text from monthly_volumes where month = ${month}::date and user_id = any(${[...ids]}::int[])`.execute(
     t.db,
@@ -60,7 +63,10 @@ describe('a completed order moves its buyer and every sponsor', () => {
       .executeTakeFirst();
     const watched = sibling === undefined ? path : [...path, sibling.id];
     const before = await figures(watched, current());
-    const eventsBefore = await t.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const eventsBefore = await t.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
 
     const done = await t.post<S['Order']>(`/orders/set/${order.id}/status`, {
       token: warehouse,
@@ -75,7 +81,11 @@ describe('a completed order moves its buyer and every sponsor', () => {
       expect(now?.pv, `PV of ${id}`).toBe((was?.pv ?? 0) + (id === order.user_id ? order.points : 0));
     }
     if (sibling !== undefined) expect(after.get(sibling.id)).toEqual(before.get(sibling.id));
-    const credit = await t.db.selectFrom('volume_credits').selectAll().where('order_id', '=', order.id).execute();
+    const credit = await t.db
+      .selectFrom('volume_credits')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .execute();
     expect(credit.map((row) => [row.key, row.kind, row.period, row.path])).toEqual([
       [`order:${order.id}`, 'credit', current(), order.path],
     ]);
@@ -86,13 +96,20 @@ describe('a completed order moves its buyer and every sponsor', () => {
       .where('kind', '=', 'volumes')
       .where('id', '>', Number(eventsBefore?.id ?? 0))
       .execute();
-    expect(events.map((event) => event.user_id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([...path].sort((a, b) => a - b));
+    expect(events.map((event) => event.user_id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      [...path].sort((a, b) => a - b),
+    );
     expect(events[0]?.payload).toEqual({ period: current().slice(0, 7) });
 
     // Replayed (a retried completion, a second caller), and sent on to 1C: nothing moves again.
     await t.db.transaction().execute(async (trx) => {
       expect(await creditOrder(trx, order.id, new Date())).toBeNull();
-      await followOrderStatus(trx, { orderId: order.id, from: 'completed', to: 'sent_to_1c', at: new Date() });
+      await followOrderStatus(trx, {
+        orderId: order.id,
+        from: 'completed',
+        to: 'sent_to_1c',
+        at: new Date(),
+      });
     });
     const sent = await t.post<S['Order']>(`/orders/set/${order.id}/status`, {
       token: warehouse,
@@ -113,7 +130,9 @@ describe('a completed order moves its buyer and every sponsor', () => {
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('cancelled_by_warehouse');
     expect(await figures(path, current())).toEqual(before);
-    expect(await t.db.selectFrom('volume_credits').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('volume_credits').select('id').where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -129,23 +148,43 @@ describe('reversals', () => {
     if (credit === undefined) throw new Error('the closed month has credits');
     const points = parseHundredths(credit.points);
     const path = pathIds(credit.path);
-    const closedBefore = await t.db.selectFrom('monthly_volumes').selectAll().where('month', '=', previous).where('user_id', 'in', path).execute();
+    const closedBefore = await t.db
+      .selectFrom('monthly_volumes')
+      .selectAll()
+      .where('month', '=', previous)
+      .where('user_id', 'in', path)
+      .execute();
     const before = await figures(path, current());
 
-    const entry = await t.db.transaction().execute((trx) => reverseOrderCredit(trx, { orderId: credit.order_id, at: new Date() }));
+    const entry = await t.db
+      .transaction()
+      .execute((trx) => reverseOrderCredit(trx, { orderId: credit.order_id, at: new Date() }));
     expect(entry).toMatchObject({ kind: 'clawback', period: current(), points: -points });
     const after = await figures(path, current());
     for (const id of path) {
       expect(after.get(id)?.gv, `GV of ${id}`).toBe((before.get(id)?.gv ?? 0) - points);
       expect(after.get(id)?.pv).toBe((before.get(id)?.pv ?? 0) - (id === credit.user_id ? points : 0));
     }
-    const closedAfter = await t.db.selectFrom('monthly_volumes').selectAll().where('month', '=', previous).where('user_id', 'in', path).execute();
+    const closedAfter = await t.db
+      .selectFrom('monthly_volumes')
+      .selectAll()
+      .where('month', '=', previous)
+      .where('user_id', 'in', path)
+      .execute();
     expect(closedAfter).toEqual(closedBefore);
     // Once: the same reversal again takes nothing.
-    expect(await t.db.transaction().execute((trx) => reverseOrderCredit(trx, { orderId: credit.order_id, at: new Date() }))).toBeNull();
+    expect(
+      await t.db
+        .transaction()
+        .execute((trx) => reverseOrderCredit(trx, { orderId: credit.order_id, at: new Date() })),
+    ).toBeNull();
 
     // The buyer's estimate and every sponsor's list the adjustment; the personal line's sources hold it.
-    const buyer = await t.db.selectFrom('users').select('email').where('id', '=', credit.user_id).executeTakeFirstOrThrow();
+    const buyer = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', credit.user_id)
+      .executeTakeFirstOrThrow();
     const token = await t.login(buyer.email);
     const estimate = await t.get<S['BonusEstimate']>('/users/bonus/current', { token });
     expect(estimate.status).toBe(200);
@@ -165,7 +204,9 @@ describe('reversals', () => {
       query: { pageSize: 100 },
     });
     expect(sources.status).toBe(200);
-    expect(sources.body.items).toContainEqual(expect.objectContaining({ kind: 'clawback', points: -points / 100 }));
+    expect(sources.body.items).toContainEqual(
+      expect.objectContaining({ kind: 'clawback', points: -points / 100 }),
+    );
     expect(sources.body.points).toBe(estimate.body.volumes.pv);
   });
 
@@ -178,14 +219,25 @@ describe('reversals', () => {
     expect(done.status).toBe(200);
     const path = pathIds(order.path);
     const before = await figures(path, current());
-    const entry = await t.db.transaction().execute((trx) =>
-      reverseOrderCredit(trx, { orderId: order.id, at: new Date(), key: `return:${order.id}:1`, points: 100 }),
-    );
+    const entry = await t.db
+      .transaction()
+      .execute((trx) =>
+        reverseOrderCredit(trx, {
+          orderId: order.id,
+          at: new Date(),
+          key: `return:${order.id}:1`,
+          points: 100,
+        }),
+      );
     expect(entry).toMatchObject({ kind: 'reversal', period: current(), points: -100 });
     const after = await figures(path, current());
     for (const id of path) expect(after.get(id)?.gv).toBe((before.get(id)?.gv ?? 0) - 100);
     await expect(
-      t.db.transaction().execute((trx) => reverseOrderCredit(trx, { orderId: order.id, at: new Date(), points: order.points })),
+      t.db
+        .transaction()
+        .execute((trx) =>
+          reverseOrderCredit(trx, { orderId: order.id, at: new Date(), points: order.points }),
+        ),
     ).rejects.toThrow(/exceeds/);
   });
 });
@@ -233,8 +285,15 @@ describe("this month's bonus, explained", () => {
       query: { member: leg.member.id, pageSize: 1 },
     });
     expect(sources.body.points).toBeCloseTo(leg.base, 2);
-    const stranger = await t.db.selectFrom('users').select('id').where('email', '=', 'pw@demo.test').executeTakeFirstOrThrow();
-    expect((await t.get(`/users/bonus/${month}/sources`, { token: partner, query: { member: stranger.id } })).status).toBe(404);
+    const stranger = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'pw@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await t.get(`/users/bonus/${month}/sources`, { token: partner, query: { member: stranger.id } }))
+        .status,
+    ).toBe(404);
     expect((await t.get('/users/bonus/2001-01/sources', { token: partner })).status).toBe(404);
     expect((await t.get('/users/bonus/2026-13/sources', { token: partner })).status).toBe(400);
     expect((await t.get('/users/bonus/current')).status).toBe(401);

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/schema.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
-import { DEFAULT_PERIOD_TIME_ZONE, dayBegins, monthStart, shiftMonth } from '../../../server/domain/network/period.ts';
+import {
+  DEFAULT_PERIOD_TIME_ZONE,
+  dayBegins,
+  monthStart,
+  shiftMonth,
+} from '../../../server/domain/network/period.ts';
 import { closePeriod, dueAt, PeriodCloseError } from '../../../server/domain/volumes/close.ts';
 import { PERIOD_CLOSE_JOB } from '../../../server/domain/volumes/close-job.ts';
 import { creditOrders } from '../../../server/domain/volumes/ledger.ts';
@@ -57,7 +62,11 @@ describe('closing the month on the seeded data', () => {
 
   it('answers a closed month as closed already, with the totals it was closed with', async () => {
     const previous = shiftMonth(current, -1);
-    const stored = await t.db.selectFrom('period_closes').selectAll().where('month', '=', previous).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('period_closes')
+      .selectAll()
+      .where('month', '=', previous)
+      .executeTakeFirstOrThrow();
     const again = await closePeriod(t.db, { month: key(previous), now: new Date(), zone });
     expect(again.outcome).toBe('already_closed');
     expect(again.totals).toEqual(stored.totals);
@@ -98,12 +107,24 @@ describe('closing the month on the seeded data', () => {
     expect(statement.body.volumes).toEqual(estimate.body.volumes);
 
     // A second close does nothing; the month's rows and lines stay as they are.
-    const rowsBefore = await t.db.selectFrom('monthly_volumes').selectAll().where('month', '=', current).orderBy('user_id').execute();
+    const rowsBefore = await t.db
+      .selectFrom('monthly_volumes')
+      .selectAll()
+      .where('month', '=', current)
+      .orderBy('user_id')
+      .execute();
     const second = await closePeriod(t.db, { month: key(current), now: later, zone });
     expect(second.outcome).toBe('already_closed');
     expect(second.totals).toEqual(closed.totals);
     expect(await counts(t)).toEqual(after);
-    expect(await t.db.selectFrom('monthly_volumes').selectAll().where('month', '=', current).orderBy('user_id').execute()).toEqual(rowsBefore);
+    expect(
+      await t.db
+        .selectFrom('monthly_volumes')
+        .selectAll()
+        .where('month', '=', current)
+        .orderBy('user_id')
+        .execute(),
+    ).toEqual(rowsBefore);
   });
 });
 
@@ -117,7 +138,9 @@ describe('the period-close job', () => {
     t = await startTestApp({ database, config: testConfig({ periodCloseGraceDays: 3 }) });
     await sql`
       insert into warehouses (id, code, name, city, address, phone, email)
-      values (1, 'T', '{"ru":"T","en":"T","ro":"T","uk":"T","it":"T"}', 'Chișinău', 'a', '+373', 't@t.test')`.execute(t.db);
+      values (1, 'T', '{"ru":"T","en":"T","ro":"T","uk":"T","it":"T"}', 'Chișinău', 'a', '+373', 't@t.test')`.execute(
+      t.db,
+    );
     await sql`insert into pickup_points (id, warehouse_id, name, address, working_hours)
       values (1, 1, '{"ru":"P","en":"P","ro":"P","uk":"P","it":"P"}', 'a', '9-18')`.execute(t.db);
     await sql`insert into products (id, sku, name, description, price, points, category)
@@ -132,7 +155,9 @@ describe('the period-close job', () => {
       values (1, 2, 1, 'completed', 'cash', 'pickup', 1, 1000, 1000, 80)`.execute(t.db);
     await sql`insert into order_lines (order_id, product_id, sku, name, list_price, price, points, requested_quantity, confirmed_quantity)
       values (1, 1, 'P1', '{}', 1000, 1000, 40, 2, 2)`.execute(t.db);
-    await t.db.transaction().execute((trx) => creditOrders(trx, [{ orderId: 1, at: new Date('2025-01-15T10:00:00Z') }]));
+    await t.db
+      .transaction()
+      .execute((trx) => creditOrders(trx, [{ orderId: 1, at: new Date('2025-01-15T10:00:00Z') }]));
   });
   afterAll(async () => {
     await t.close();
@@ -144,8 +169,12 @@ describe('the period-close job', () => {
     expect(await t.app.jobs.runNow(PERIOD_CLOSE_JOB)).toBe(true);
     const closes = await t.db.selectFrom('period_closes').select(['month', 'totals']).execute();
     expect(closes.map((row) => row.month)).toEqual(['2025-01-01']);
-    expect(closes[0]?.totals).toMatchObject({ members: 2, active: 1, bonus: 80 * 3 * 30 * 100 / 100 });
-    const rows = await t.db.selectFrom('monthly_volumes').select(['user_id', 'pv', 'gv', 'bonus', 'closed']).orderBy('user_id').execute();
+    expect(closes[0]?.totals).toMatchObject({ members: 2, active: 1, bonus: (80 * 3 * 30 * 100) / 100 });
+    const rows = await t.db
+      .selectFrom('monthly_volumes')
+      .select(['user_id', 'pv', 'gv', 'bonus', 'closed'])
+      .orderBy('user_id')
+      .execute();
     expect(rows).toEqual([
       { user_id: 1, pv: 0, gv: 80, bonus: 0, closed: true },
       { user_id: 2, pv: 80, gv: 80, bonus: 7200, closed: true },

@@ -42,8 +42,8 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
   .chain(({ line, extra }) => {
     const size = line + extra;
     return fc.record({
-      sponsors: fc.tuple(
-        ...Array.from({ length: size }, (_, i) =>
+      sponsors: fc.tuple<(number | null)[]>(
+        ...Array.from({ length: size }, (_, i): fc.Arbitrary<number | null> =>
           i === 0
             ? fc.constant(null)
             : i < line
@@ -55,7 +55,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
                   { weight: 1, arbitrary: fc.constant(null) },
                 ),
         ),
-      ) as fc.Arbitrary<(number | null)[]>,
+      ),
       steps: fc.array(
         fc.oneof(
           {
@@ -101,13 +101,23 @@ const leadersArb: fc.Arbitrary<Scenario> = fc
         weight: 25,
         arbitrary: fc.record({
           kind: fc.constant('credit' as const),
-          buyer: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 20 }) }, fc.integer({ min: 0, max: 52 })),
-          points: fc.oneof(fc.integer({ min: 5000, max: 40_000 }), fc.integer({ min: 200_000, max: 12_000_000 })),
+          buyer: fc.oneof(
+            { weight: 4, arbitrary: fc.integer({ min: 0, max: 20 }) },
+            fc.integer({ min: 0, max: 52 }),
+          ),
+          points: fc.oneof(
+            fc.integer({ min: 5000, max: 40_000 }),
+            fc.integer({ min: 200_000, max: 12_000_000 }),
+          ),
         }),
       },
       {
         weight: 2,
-        arbitrary: fc.record({ kind: fc.constant('reverse' as const), credit: fc.nat(), part: fc.integer({ min: 1, max: 100 }) }),
+        arbitrary: fc.record({
+          kind: fc.constant('reverse' as const),
+          credit: fc.nat(),
+          part: fc.integer({ min: 1, max: 100 }),
+        }),
       },
       { weight: 1, arbitrary: fc.constant({ kind: 'close' as const }) },
     ),
@@ -127,7 +137,10 @@ const leadersArb: fc.Arbitrary<Scenario> = fc
  * The ledger the steps write, as the engine routes them: a credit lands in the open month; a reversal takes back a
  * share of what is left of a credit, in the credit's month while it is open, else in the open month (a clawback).
  */
-function ledgerOf(scenario: Scenario, first: string): { entries: (OracleEntry & { path: number[] })[]; open: string } {
+function ledgerOf(
+  scenario: Scenario,
+  first: string,
+): { entries: (OracleEntry & { path: number[] })[]; open: string } {
   const pathOf = (i: number): number[] => {
     const sponsor = scenario.sponsors[i] ?? null;
     return sponsor === null ? [i] : [...pathOf(sponsor), i];
@@ -143,7 +156,8 @@ function ledgerOf(scenario: Scenario, first: string): { entries: (OracleEntry & 
     } else {
       const credit = credits[step.credit % Math.max(1, credits.length)];
       if (credit === undefined || credit.left === 0) continue;
-      const amount = step.part === 100 ? credit.left : Math.max(1, Math.floor((credit.left * step.part) / 100));
+      const amount =
+        step.part === 100 ? credit.left : Math.max(1, Math.floor((credit.left * step.part) / 100));
       credit.left -= amount;
       const month = credit.month === open ? credit.month : open;
       entries.push({ month, buyer: credit.buyer, points: -amount, path: pathOf(credit.buyer) });
@@ -155,11 +169,14 @@ function ledgerOf(scenario: Scenario, first: string): { entries: (OracleEntry & 
 /* ------------------------------------------------------- the roll-up in memory */
 
 /** The engine's month book in memory: rows created on first touch with the CGV carried, later CGV moved with GV. */
-function maintain(entries: readonly (OracleEntry & { path: number[] })[]): Map<string, Map<number, MonthFigures>> {
+function maintain(
+  entries: readonly (OracleEntry & { path: number[] })[],
+): Map<string, Map<number, MonthFigures>> {
   const book = new Map<string, Map<number, MonthFigures>>();
   const carried = (id: number, month: string): number => {
     let best: string | null = null;
-    for (const key of book.keys()) if (key < month && book.get(key)?.has(id) && (best === null || key > best)) best = key;
+    for (const key of book.keys())
+      if (key < month && book.get(key)?.has(id) && (best === null || key > best)) best = key;
     return best === null ? 0 : (book.get(best)?.get(id)?.cgv ?? 0);
   };
   for (const entry of entries) {
@@ -169,7 +186,14 @@ function maintain(entries: readonly (OracleEntry & { path: number[] })[]): Map<s
     for (const id of nodes.keys())
       if (!rows.has(id)) {
         const legs = noLegs();
-        rows.set(id, { pv: 0, gv: 0, pgv: 0, cgv: carried(id, entry.month), rank: paidAsRank(0, 0, legs), legs });
+        rows.set(id, {
+          pv: 0,
+          gv: 0,
+          pgv: 0,
+          cgv: carried(id, entry.month),
+          rank: paidAsRank(0, 0, legs),
+          legs,
+        });
       }
     const changed = rollUp(rows, nodes, new Map([[entry.buyer + 1, entry.points]]));
     for (const [id, row] of changed) {
@@ -197,10 +221,21 @@ function compare(
     for (const [id, figures] of expected) {
       const row = rows.get(id);
       if (row === undefined) {
-        expect({ month, id, gv: figures.gv, pgv: figures.pgv, pv: figures.pv }).toEqual({ month, id, gv: 0, pgv: 0, pv: 0 });
+        expect({ month, id, gv: figures.gv, pgv: figures.pgv, pv: figures.pv }).toEqual({
+          month,
+          id,
+          gv: 0,
+          pgv: 0,
+          pv: 0,
+        });
         continue;
       }
-      expect({ month, id, ...row, legs: [...row.legs] }).toEqual({ month, id, ...figures, legs: [...figures.legs] });
+      expect({ month, id, ...row, legs: [...row.legs] }).toEqual({
+        month,
+        id,
+        ...figures,
+        legs: [...figures.legs],
+      });
     }
   }
 }
@@ -214,16 +249,19 @@ describe('the incremental roll-up equals a recomputation from scratch', () => {
     let deepest = 0;
     const ranks = new Set<number>();
     fc.assert(
-      fc.property(fc.oneof({ weight: 3, arbitrary: scenarioArb }, { weight: 1, arbitrary: leadersArb }), (scenario) => {
-        const { entries } = ledgerOf(scenario, FIRST);
-        for (const entry of entries) deepest = Math.max(deepest, entry.path.length);
-        const truth = recompute(
-          sponsorsOf(scenario),
-          entries.map((entry) => ({ ...entry, buyer: entry.buyer + 1 })),
-        );
-        compare(maintain(entries), truth);
-        for (const rows of truth.values()) for (const row of rows.values()) ranks.add(row.rank);
-      }),
+      fc.property(
+        fc.oneof({ weight: 3, arbitrary: scenarioArb }, { weight: 1, arbitrary: leadersArb }),
+        (scenario) => {
+          const { entries } = ledgerOf(scenario, FIRST);
+          for (const entry of entries) deepest = Math.max(deepest, entry.path.length);
+          const truth = recompute(
+            sponsorsOf(scenario),
+            entries.map((entry) => ({ ...entry, buyer: entry.buyer + 1 })),
+          );
+          compare(maintain(entries), truth);
+          for (const rows of truth.values()) for (const row of rows.values()) ranks.add(row.rank);
+        },
+      ),
       { numRuns: 600 },
     );
     // The cases reach the deepest trees asked for and every rank, breakaway ones included.
@@ -298,10 +336,13 @@ describe('the engine on the database equals a recomputation from scratch', () =>
           const orderId = orders[step.credit % Math.max(1, orders.length)];
           if (orderId === undefined) return;
           const left = await sql<{ left: string }>`
-            select coalesce(sum(points), 0)::text as left from volume_credits where order_id = ${orderId}`.execute(trx);
+            select coalesce(sum(points), 0)::text as left from volume_credits where order_id = ${orderId}`.execute(
+            trx,
+          );
           const remaining = parseHundredths(left.rows[0]?.left ?? '0');
           if (remaining === 0) return;
-          const amount = step.part === 100 ? remaining : Math.max(1, Math.floor((remaining * step.part) / 100));
+          const amount =
+            step.part === 100 ? remaining : Math.max(1, Math.floor((remaining * step.part) / 100));
           await reverseOrderCredit(trx, {
             orderId,
             at: at(),
@@ -309,7 +350,12 @@ describe('the engine on the database equals a recomputation from scratch', () =>
             key: `order:${orderId}:part:${minute}`,
           });
         } else {
-          await closePeriodIn(trx, { month: month.slice(0, 7), now: new Date('2100-01-01T00:00:00Z'), zone: 'Europe/Chisinau', notify: false });
+          await closePeriodIn(trx, {
+            month: month.slice(0, 7),
+            now: new Date('2100-01-01T00:00:00Z'),
+            zone: 'Europe/Chisinau',
+            notify: false,
+          });
           month = shiftMonth(month, 1);
         }
       });
@@ -324,8 +370,17 @@ describe('the engine on the database equals a recomputation from scratch', () =>
         const ledger = await sql<{ period: string; user_id: number; points: string }>`
           select period::text, user_id, points::text from volume_credits order by id`.execute(db);
         const truth = recompute(
-          new Map(scenario.sponsors.map((sponsor, i) => [FIRST_ID + i, sponsor === null ? null : FIRST_ID + sponsor])),
-          ledger.rows.map((row) => ({ month: row.period, buyer: row.user_id, points: parseHundredths(row.points) })),
+          new Map(
+            scenario.sponsors.map((sponsor, i) => [
+              FIRST_ID + i,
+              sponsor === null ? null : FIRST_ID + sponsor,
+            ]),
+          ),
+          ledger.rows.map((row) => ({
+            month: row.period,
+            buyer: row.user_id,
+            points: parseHundredths(row.points),
+          })),
         );
         const stored = await sql<{
           month: string;
@@ -336,7 +391,9 @@ describe('the engine on the database equals a recomputation from scratch', () =>
           cgv: string;
           rank: string;
           legs: number[];
-        }>`select month::text, user_id, pv::text, gv::text, pgv::text, cgv::text, rank, legs from monthly_volumes`.execute(db);
+        }>`select month::text, user_id, pv::text, gv::text, pgv::text, cgv::text, rank, legs from monthly_volumes`.execute(
+          db,
+        );
         const book = new Map<string, Map<number, MonthFigures>>();
         for (const row of stored.rows) {
           const rows = book.get(row.month) ?? new Map<number, MonthFigures>();
@@ -355,7 +412,14 @@ describe('the engine on the database equals a recomputation from scratch', () =>
         for (const [month, rows] of book)
           for (const [id, row] of rows) {
             const expected = truth.get(month)?.get(id);
-            if (expected === undefined) expect({ month, id, gv: row.gv, pv: row.pv, rank: rankCode(row.rank) }).toEqual({ month, id, gv: 0, pv: 0, rank: 'consultant' });
+            if (expected === undefined)
+              expect({ month, id, gv: row.gv, pv: row.pv, rank: rankCode(row.rank) }).toEqual({
+                month,
+                id,
+                gv: 0,
+                pv: 0,
+                rank: 'consultant',
+              });
           }
       }),
       { numRuns: 60 },

@@ -21,7 +21,15 @@ describe("the plan's own example", () => {
     ]);
     expect(lines).toEqual([
       { kind: 'personal', memberId: null, level: 0, base: 100_00, percent: 9, points: 9_00, amount: 270_00 },
-      { kind: 'differential', memberId: 7, level: 1, base: 2000_00, percent: 3, points: 60_00, amount: 1800_00 },
+      {
+        kind: 'differential',
+        memberId: 7,
+        level: 1,
+        base: 2000_00,
+        percent: 3,
+        points: 60_00,
+        amount: 1800_00,
+      },
     ]);
     expect(totalOf(lines)).toBe(2070_00);
     // And those figures make a Senior Manager: PV 100 ≥ 50, GV 2,100 ≥ 1,000, one Manager leg.
@@ -42,7 +50,9 @@ describe("the plan's own example", () => {
       ['personal', null, 6],
       ['differential', 3, 3],
     ]);
-    const director = bonusLines(80_00, rank('director'), [{ memberId: 2, rank: rank('gold_director'), pgv: 12_345_67 }]);
+    const director = bonusLines(80_00, rank('director'), [
+      { memberId: 2, rank: rank('gold_director'), pgv: 12_345_67 },
+    ]);
     expect(director[1]).toEqual({
       kind: 'leadership',
       memberId: 2,

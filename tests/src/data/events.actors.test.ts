@@ -80,7 +80,12 @@ describe('live frames in the query cache', () => {
       { queryClient, isStaff: false, userId: 9 },
       { kind: 'volumes', data: { period: '2026-10', at: '2026-10-05T10:00:00Z' } },
     );
-    for (const key of [businessKeys.myInfo(), businessKeys.bonusEstimate(), businessKeys.closedStats(), networkKeys.node(7)])
+    for (const key of [
+      businessKeys.myInfo(),
+      businessKeys.bonusEstimate(),
+      businessKeys.closedStats(),
+      networkKeys.node(7),
+    ])
       expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
     expect(invalidated(queryClient, bagKeys.all())).toBe(false);
