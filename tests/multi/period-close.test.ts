@@ -34,11 +34,15 @@ interface CliRun {
 }
 
 function cli(args: string[]): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/domain/volumes/close-cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'multi-period-close-secret-0123456789abcdef' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['server/domain/volumes/close-cli.ts', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'multi-period-close-secret-0123456789abcdef' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -73,7 +77,11 @@ async function orderMonth(month: string): Promise<void> {
 }
 
 const totalsOf = async (month: string): Promise<CloseTotals | undefined> => {
-  const row = await database.db.selectFrom('period_closes').select('totals').where('month', '=', month).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('period_closes')
+    .select('totals')
+    .where('month', '=', month)
+    .executeTakeFirst();
   return row?.totals as CloseTotals | undefined;
 };
 
@@ -110,11 +118,16 @@ describe.skipIf(BASE_URL === undefined)('the period close across processes', () 
       PUBLIC_URL: '',
     };
     const first = await startServer({ env, onLine: () => undefined });
-    servers = [first, ...(await Promise.all([1, 2].map(() => startServer({ env, onLine: () => undefined }))))];
+    servers = [
+      first,
+      ...(await Promise.all([1, 2].map(() => startServer({ env, onLine: () => undefined })))),
+    ];
     database = await openDatabase({ databaseUrl: url });
     const { db } = database;
     await sql`insert into warehouses (id, code, name, city, address, phone, email)
-      values (1, 'T', '{"ru":"T","en":"T","ro":"T","uk":"T","it":"T"}', 'Chișinău', 'a', '+373', 't@t.test')`.execute(db);
+      values (1, 'T', '{"ru":"T","en":"T","ro":"T","uk":"T","it":"T"}', 'Chișinău', 'a', '+373', 't@t.test')`.execute(
+      db,
+    );
     await sql`insert into pickup_points (id, warehouse_id, name, address, working_hours)
       values (1, 1, '{"ru":"P","en":"P","ro":"P","uk":"P","it":"P"}', 'a', '9-18')`.execute(db);
     await sql`insert into products (id, sku, name, description, price, points, category)
@@ -198,7 +211,11 @@ describe.skipIf(BASE_URL === undefined)('the period close across processes', () 
     expect(rerun.code, rerun.out).toBe(0);
     expect(rerun.out).toContain('Closed 2025-02');
     // The same report as the dry run's, word for word but its heading: the same totals.
-    const body = (text: string) => text.split('\n').filter((line) => line.startsWith('  ')).join('\n');
+    const body = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('  '))
+        .join('\n');
     expect(body(rerun.out)).toBe(body(dry.out));
     const totals = await totalsOf('2025-02-01');
     expect(await written('2025-02-01')).toEqual({

@@ -70,6 +70,11 @@ export async function up(db: AnyDb): Promise<void> {
     )`.execute(db);
   await sql`create index volume_credits_period_path_idx on volume_credits (period, path)`.execute(db);
   await sql`create index volume_credits_order_idx on volume_credits (order_id)`.execute(db);
+  // A month's clawbacks in a group (a statement's adjustments): few, found without reading the month's credits.
+  await sql`
+    create index volume_credits_clawbacks_idx on volume_credits (period, path) where kind = 'clawback'`.execute(
+    db,
+  );
   await sql`create index volume_credits_user_idx on volume_credits (user_id, period)`.execute(db);
 
   await sql`
@@ -97,13 +102,15 @@ export async function up(db: AnyDb): Promise<void> {
     ) l
     where m.user_id = l.user_id and m.month = l.month and m.legs <> l.legs`.execute(db);
 
+  // A closed month's record, written once for every member at the close: no per-row reference checks (the users
+  // it names are the month's members, read from the month's own rows in the same transaction).
   await sql`
     create table bonus_lines (
       month date not null,
-      user_id integer not null references users (id) on delete cascade,
+      user_id integer not null,
       line smallint not null,
       kind text not null check (kind in ('personal', 'differential', 'leadership')),
-      member_id integer references users (id) on delete set null,
+      member_id integer,
       level smallint not null,
       base numeric(14,2) not null,
       percent smallint not null,

@@ -172,17 +172,14 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
       'NOT_OVER',
       `${key} is not over yet: it ends at ${ends.toISOString()} (midnight ${zoneDay(ends, options.zone)} ${options.zone})`,
     );
-  const earlier = await trx
-    .selectFrom('monthly_volumes')
-    .select((eb) => eb.fn.min('month').as('month'))
-    .where('month', '<', start)
-    .where('closed', '=', false)
-    .executeTakeFirst();
-  if (earlier?.month !== null && earlier?.month !== undefined)
-    throw new PeriodCloseError(
-      'EARLIER_OPEN',
-      `${earlier.month.slice(0, 7)} is still open: close it before ${key}`,
-    );
+  // `not closed` as the partial index says it (monthly_volumes_open_idx): one index probe, not a scan of history.
+  const earlier = await sql<{ month: string | null }>`
+    select min(month)::text as month from monthly_volumes where not closed and month < ${start}::date`.execute(
+    trx,
+  );
+  const open = earlier.rows[0]?.month ?? null;
+  if (open !== null)
+    throw new PeriodCloseError('EARLIER_OPEN', `${open.slice(0, 7)} is still open: close it before ${key}`);
 
   await sql`select pg_advisory_xact_lock(${VOLUME_LOCK}, ${monthLockKey(start)})`.execute(trx);
   // One close is no live change per member: the screens learn of it when they next read.
@@ -284,12 +281,9 @@ export async function dueMonth(
   zone: string,
   graceDays: number,
 ): Promise<string | null> {
-  const open = await db
-    .selectFrom('monthly_volumes')
-    .select((eb) => eb.fn.min('month').as('month'))
-    .where('closed', '=', false)
-    .executeTakeFirst();
-  const month = open?.month ?? null;
+  const open = await sql<{ month: string | null }>`
+    select min(month)::text as month from monthly_volumes where not closed`.execute(db);
+  const month = open.rows[0]?.month ?? null;
   if (month === null || dueAt(month, zone, graceDays).getTime() > now.getTime()) return null;
   return month.slice(0, 7);
 }

@@ -85,6 +85,7 @@ export async function qualify(
       insert into qualifications (user_id, code, achieved_at)
       select m.user_id, ${code}, ${achievedAt}::date from monthly_volumes m
       where m.month = ${month}::date and ${condition}
+        and not exists (select 1 from qualifications q where q.user_id = m.user_id and q.code = ${code})
       order by m.user_id
       on conflict (user_id, code) do nothing`.execute(trx);
     return Number(result.numAffectedRows ?? 0n);
@@ -113,15 +114,16 @@ export async function qualify(
     select m.user_id, 'rank_' || r.code, ${achievedAt}::date
     from monthly_volumes m
     cross join lateral unnest(${RANKS.map((rank) => rank.code)}::text[]) with ordinality as r(code, i)
-    where m.month = ${month}::date and r.i > 1 and r.i - 1 <= ${ladderSql('m.rank')}
+    where m.month = ${month}::date and m.rank <> ${RANKS[0]?.code ?? 'consultant'}
+      and r.i > 1 and r.i - 1 <= ${ladderSql('m.rank')}
+      and not exists (select 1 from qualifications q where q.user_id = m.user_id and q.code = 'rank_' || r.code)
     order by m.user_id, r.i
     on conflict (user_id, code) do nothing`.execute(trx);
   qualifications += Number(ranks.numAffectedRows ?? 0n);
   const raised = await sql`
     update users u set rank = m.rank
     from monthly_volumes m
-    where m.user_id = u.id and m.month = ${month}::date and ${ladderSql('m.rank')} > ${ladderSql('u.rank')}`.execute(
-    trx,
-  );
+    where m.user_id = u.id and m.month = ${month}::date and m.rank <> ${RANKS[0]?.code ?? 'consultant'}
+      and ${ladderSql('m.rank')} > ${ladderSql('u.rank')}`.execute(trx);
   return { qualifications, ranksRaised: Number(raised.numAffectedRows ?? 0n) };
 }

@@ -85,33 +85,11 @@ async function monthRow(db: Kysely<DB>, userId: number, month: string): Promise<
   };
 }
 
-/** The member's CGV carried into a month they have no row in yet: their latest earlier month's. */
-export async function carriedCgv(db: Kysely<DB>, userId: number, month: string): Promise<Hundredths> {
-  const { rows } = await sql<{ cgv: string }>`
-    select cgv::text from monthly_volumes where user_id = ${userId} and month < ${month}::date
-    order by month desc limit 1`.execute(db);
-  return rows[0] === undefined ? 0 : parseHundredths(rows[0].cgv);
-}
-
 interface LegRow {
   id: number;
   fullName: string;
   rank: string | null;
   pgv: Hundredths;
-}
-
-async function firstLine(db: Kysely<DB>, userId: number, month: string): Promise<LegRow[]> {
-  const { rows } = await sql<{ id: number; full_name: string; rank: string | null; pgv: string }>`
-    select u.id, u.full_name, mv.rank, mv.pgv::text
-    from users u join monthly_volumes mv on mv.user_id = u.id and mv.month = ${month}::date
-    where u.sponsor_id = ${userId}
-    order by mv.pgv desc, u.id`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    fullName: row.full_name,
-    rank: row.rank,
-    pgv: parseHundredths(row.pgv),
-  }));
 }
 
 const apiLine = (line: BonusLine, legs: ReadonlyMap<number, LegRow>): StatementLine => {
@@ -242,29 +220,132 @@ export async function loadStatement(
   );
 }
 
+interface AdjustmentRow {
+  order_id: number;
+  number: string;
+  user_id: number;
+  full_name: string;
+  path: string;
+  points: string;
+  credited_period: string;
+  at: string;
+}
+
+const adjustmentOf =
+  (depth: number) =>
+  (row: AdjustmentRow): StatementAdjustment => ({
+    order: { id: row.order_id, number: row.number },
+    member: { id: row.user_id, fullName: row.full_name },
+    level: row.path.split('.').length - depth,
+    points: hundredthsNumber(parseHundredths(row.points)),
+    creditedMonth: monthKey(row.credited_period),
+    at: new Date(row.at).toISOString(),
+  });
+
+interface LiveFacts {
+  path: string;
+  row: MonthRow;
+  legs: LegRow[];
+  adjustments: StatementAdjustment[];
+}
+
+/**
+ * Everything the open month's bonus of one member needs, in one statement (the estimate is asked for on every
+ * live change of a whole upline): their path, their row of the month (or the CGV carried into it), their first
+ * line's rows, and, when asked, the month's clawbacks in their group.
+ */
+async function liveFacts(
+  db: Kysely<DB>,
+  userId: number,
+  month: string,
+  withAdjustments: boolean,
+): Promise<LiveFacts> {
+  const { rows } = await sql<{
+    path: string;
+    own: {
+      pv: string;
+      gv: string;
+      pgv: string;
+      cgv: string;
+      rank: string | null;
+      bonus: number;
+      closed: boolean;
+    } | null;
+    carried: string | null;
+    legs: { id: number; full_name: string; rank: string | null; pgv: string }[];
+    adjustments: AdjustmentRow[];
+  }>`
+    select u.path,
+      (select to_jsonb(m) from (select pv::text, gv::text, pgv::text, cgv::text, rank, bonus, closed
+         from monthly_volumes where user_id = u.id and month = ${month}::date) m) as own,
+      (select cgv::text from monthly_volumes where user_id = u.id and month < ${month}::date
+         order by month desc limit 1) as carried,
+      (select coalesce(jsonb_agg(l order by l.pgv_order desc, l.id), '[]'::jsonb) from (
+         select c.id, c.full_name, mv.rank, mv.pgv::text as pgv, mv.pgv as pgv_order
+         from users c join monthly_volumes mv on mv.user_id = c.id and mv.month = ${month}::date
+         where c.sponsor_id = u.id) l) as legs,
+      case when ${withAdjustments} then (select coalesce(jsonb_agg(a), '[]'::jsonb) from (
+         select c.order_id, coalesce(o.number, '') as number, c.user_id, b.full_name, c.path, c.points::text as points,
+           c.credited_period, c.at
+         from volume_credits c join users b on b.id = c.user_id left join orders o on o.id = c.order_id
+         where c.period = ${month}::date and c.kind = 'clawback'
+           and c.path like u.path || '%'
+         order by c.at desc, c.id desc limit 200) a) else '[]'::jsonb end as adjustments
+    from users u where u.id = ${userId}`.execute(db);
+  const found = rows[0];
+  if (found === undefined) throw notFound();
+  const own = found.own;
+  const row: MonthRow =
+    own === null
+      ? {
+          pv: 0,
+          gv: 0,
+          pgv: 0,
+          cgv: found.carried === null ? 0 : parseHundredths(found.carried),
+          rank: null,
+          bonus: 0,
+          closed: false,
+        }
+      : {
+          pv: parseHundredths(own.pv),
+          gv: parseHundredths(own.gv),
+          pgv: parseHundredths(own.pgv),
+          cgv: parseHundredths(own.cgv),
+          rank: own.rank,
+          bonus: own.bonus,
+          closed: own.closed,
+        };
+  return {
+    path: found.path,
+    row,
+    legs: found.legs.map((leg) => ({
+      id: leg.id,
+      fullName: leg.full_name,
+      rank: leg.rank,
+      pgv: parseHundredths(leg.pgv),
+    })),
+    adjustments: found.adjustments.map(adjustmentOf(found.path.split('.').length)),
+  };
+}
+
+function liveLines(facts: LiveFacts): { lines: StatementLine[]; total: number } {
+  const lines = bonusLines(
+    facts.row.pv,
+    rankOfCode(facts.row.rank),
+    facts.legs.map((leg) => ({ memberId: leg.id, rank: rankOfCode(leg.rank), pgv: leg.pgv })),
+  );
+  const byId = new Map(facts.legs.map((leg) => [leg.id, leg]));
+  return { lines: lines.map((line) => apiLine(line, byId)), total: totalOf(lines) };
+}
+
 /** The open month's bonus lines of a member and their total, from the live rows. */
 export async function liveBonus(
   db: Kysely<DB>,
   userId: number,
   month: string,
 ): Promise<{ row: MonthRow; lines: StatementLine[]; total: number }> {
-  const [own, legs] = await Promise.all([monthRow(db, userId, month), firstLine(db, userId, month)]);
-  const row = own ?? {
-    pv: 0,
-    gv: 0,
-    pgv: 0,
-    cgv: await carriedCgv(db, userId, month),
-    rank: null,
-    bonus: 0,
-    closed: false,
-  };
-  const lines = bonusLines(
-    row.pv,
-    rankOfCode(row.rank),
-    legs.map((leg) => ({ memberId: leg.id, rank: rankOfCode(leg.rank), pgv: leg.pgv })),
-  );
-  const byId = new Map(legs.map((leg) => [leg.id, leg]));
-  return { row, lines: lines.map((line) => apiLine(line, byId)), total: totalOf(lines) };
+  const facts = await liveFacts(db, userId, month, false);
+  return { row: facts.row, ...liveLines(facts) };
 }
 
 /** This month's bonus so far, explained (the open month on the company's clock). */
@@ -274,16 +355,10 @@ export async function bonusEstimate(
   options: { now: Date; zone: string; currency: string },
 ): Promise<BonusEstimate> {
   const period: Period = currentPeriod(options.now, options.zone);
-  const [live, path] = await Promise.all([liveBonus(db, userId, period.start), pathOf(db, userId)]);
+  const facts = await liveFacts(db, userId, period.start, true);
+  const { lines, total } = liveLines(facts);
   return {
-    ...statementOf(
-      period.start,
-      options.currency,
-      live.row,
-      live.lines,
-      await adjustments(db, path, period.start),
-      live.total,
-    ),
+    ...statementOf(period.start, options.currency, facts.row, lines, facts.adjustments, total),
     period,
     asOf: options.now.toISOString(),
   };

@@ -65,7 +65,7 @@ function LineSources({ month, line, id }: { month: string; line: StatementLine; 
   if (sources.isError)
     return (
       <QueryFailure
-        headingLevel={4}
+        headingLevel={3}
         kind={failureKind(sources.error)}
         onRetry={() => void sources.refetch()}
       />
