@@ -26,6 +26,7 @@ import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
 import { setPeriodTimeZone } from './domain/volumes/settings.ts';
+import { registerVolumeMetrics } from './domain/volumes/metrics.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { errorBody, HttpError } from './http/errors.ts';
 import { readBootManifest } from './http/boot-manifest.ts';
@@ -263,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerJobs(app, scheduler, config.backgroundJobs);
   registerJobMetrics(registerMetrics(app), scheduler);
+  registerVolumeMetrics(app.metrics, options.database.db);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { closePeriod, PeriodCloseError } from './close.ts';
+import { closePeriod, parseMonth, PeriodCloseError } from './close.ts';
 import { report } from './close-report.ts';
 import { setPeriodTimeZone } from './settings.ts';
 
@@ -37,6 +37,8 @@ async function main(): Promise<number> {
     console.error(`--month is required\n${USAGE}`);
     return 1;
   }
+  // A month that is not one is refused before anything is opened.
+  parseMonth(values.month);
   const config = loadConfig();
   const databaseUrl = values['database-url'] ?? config.databaseUrl;
   const database = await openDatabase(

@@ -219,16 +219,14 @@ describe('reversals', () => {
     expect(done.status).toBe(200);
     const path = pathIds(order.path);
     const before = await figures(path, current());
-    const entry = await t.db
-      .transaction()
-      .execute((trx) =>
-        reverseOrderCredit(trx, {
-          orderId: order.id,
-          at: new Date(),
-          key: `return:${order.id}:1`,
-          points: 100,
-        }),
-      );
+    const entry = await t.db.transaction().execute((trx) =>
+      reverseOrderCredit(trx, {
+        orderId: order.id,
+        at: new Date(),
+        key: `return:${order.id}:1`,
+        points: 100,
+      }),
+    );
     expect(entry).toMatchObject({ kind: 'reversal', period: current(), points: -100 });
     const after = await figures(path, current());
     for (const id of path) expect(after.get(id)?.gv).toBe((before.get(id)?.gv ?? 0) - 100);

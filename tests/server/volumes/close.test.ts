@@ -181,5 +181,9 @@ describe('the period-close job', () => {
     ]);
     expect(await t.app.jobs.runNow(PERIOD_CLOSE_JOB)).toBe(true);
     expect(await t.db.selectFrom('period_closes').select('month').execute()).toHaveLength(1);
+    // Operators see it: no month left open, and when the last close was.
+    const metrics = await t.app.metrics.metrics();
+    expect(metrics).toContain('mlm_period_open_months 0');
+    expect(metrics).toMatch(/mlm_period_last_close_timestamp_seconds \d{10}/);
   });
 });
