@@ -10,7 +10,7 @@
  * - adjustments are the clawbacks that landed in the month within the member's group.
  */
 import { sql, type Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { ACTIVE_PV, POINT_VALUE_MINOR, RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { selectFileError } from '../../../machines/downloads/file-download.machine.ts';
+import { selectFileError } from '#machines/downloads/file-download.selectors.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { formatMonth } from '../../i18n/business-format.ts';
 import { Button } from '../../ui/button.tsx';

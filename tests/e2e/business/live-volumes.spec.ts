@@ -1,7 +1,7 @@
 // Volumes follow orders live: when the warehouse completes a downline member's order, the sponsor's Main shows the
 // new GV within 2 s, with no reload; and this month's bonus is explained line by line on Documents.
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { API_PREFIX, bearer, cachedToken, expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { apiStatus, contextAs, createOrder, isTestDistributor } from '../warehouse/order-support';
 

@@ -1,11 +1,11 @@
 /** Shared helpers of the network route tests: the full app on a fresh seeded database, types, DB look-ups. */
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import {
   DEFAULT_PERIOD_TIME_ZONE,
   monthBegins,
   monthStart as periodMonthStart,
-} from '../../../../server/domain/network/period.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+} from '#server/domain/network/period.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 export type S = components['schemas'];
 export type NetworkNode = S['NetworkNode'];
