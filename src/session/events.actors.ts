@@ -1,9 +1,10 @@
 /**
  * The events machine with the app's calls (`provideEvents`, tested with fakes); `live-events.tsx` runs it for the
  * signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
- * when next shown) and the order lists; a volumes change refetches the business figures and the network; a new order at the warehouse goes to the "N new orders" pill instead of
- * moving the list under the user; a bag change refetches the bag; presence replaces the order's viewers; a reset
- * reloads orders and bag. The stream itself is an `EventSource` opened with a single-use ticket.
+ * when next shown) and the order lists; a volumes change refetches the business figures and the network; a new
+ * order at the warehouse goes to the "N new orders" pill instead of moving the list under the user; a bag change
+ * refetches the bag; presence replaces the order's viewers; a reset reloads orders, bag, figures and network. The
+ * stream itself is an `EventSource` opened with a single-use ticket.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';

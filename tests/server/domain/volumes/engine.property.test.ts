@@ -298,7 +298,7 @@ describe('the engine on the database equals a recomputation from scratch', () =>
 
   async function play(scenario: Scenario): Promise<void> {
     const { db } = database;
-    await sql`truncate users, period_closes restart identity cascade`.execute(db);
+    await sql`truncate users, period_closes, bonus_lines restart identity cascade`.execute(db);
     const paths: string[] = [];
     for (const [i, sponsor] of scenario.sponsors.entries()) {
       const path = sponsor === null ? `${FIRST_ID + i}.` : `${paths[sponsor] ?? ''}${FIRST_ID + i}.`;
