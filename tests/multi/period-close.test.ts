@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,15 +33,13 @@ interface CliRun {
 }
 
 function cli(args: string[]): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['server/domain/volumes/close-cli.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'multi-period-close-secret-0123456789abcdef' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // Node itself with tsx's loader, not the `tsx` wrapper: the wrapper runs the script in a child process, which a
+  // SIGKILL of the wrapper would leave running (and committing).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/domain/volumes/close-cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, JWT_SECRET: 'multi-period-close-secret-0123456789abcdef' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
