@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out this token
+         * @description Ends the calling token on the server: from now on it is 401 on every server process, and the live-event
+         *     streams opened with it close. Other sessions of the user go on (see `logoutEverywhere`). Calling it again
+         *     with the same token is 401.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/logout/everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out on all devices
+         * @description Ends every session of the user, this one included: every token issued so far is 401 on every server
+         *     process and every live-event stream of the user closes (the session version moves on, as after a password
+         *     change). The user signs in again where they want to.
+         */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/forgot-password": {
         parameters: {
             query?: never;
@@ -1116,8 +1160,10 @@ export interface paths {
          *     - `volumes` (`LiveVolumesEvent`): the caller's volumes of a period changed (an order of theirs or of their
          *       downline was completed or taken back): reload the figures, the bonus estimate and the network;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
-         *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (password
-         *       changed) or `shutdown`. Ask for a new ticket to go on (not after `token_expired` / `session_ended`).
+         *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
+         *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
+         *       (the user opened more streams than the server allows, 10 by default, and this is the oldest) or
+         *       `shutdown`. Ask for a new ticket to go on only after `shutdown`.
          *
          *     Every frame but `ready`'s first carries `id:` (a log position). To resume after a drop without losing
          *     anything, send it back as `Last-Event-ID` (EventSource's own reconnect) or `lastEventId` (a new EventSource
@@ -1415,7 +1461,8 @@ export interface paths {
          *
          *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
          *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
-         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`. Attempts
+         *        are limited per login and per address like a sign-in (429 `RATE_LIMITED` with `Retry-After`).
          *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
          *        expired one, 401 `UNAUTHORIZED`.
          *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
@@ -1443,7 +1490,8 @@ export interface paths {
          *
          *     1. `mode=checkauth` with HTTP Basic (`exchangeBasic`: `EXCHANGE_USER` / `EXCHANGE_PASSWORD` of the server
          *        configuration) answers three lines: `success`, the session cookie's name, its value. Wrong or missing
-         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`.
+         *        credentials are 401 `INVALID_CREDENTIALS` / `UNAUTHORIZED` with `WWW-Authenticate: Basic`. Attempts
+         *        are limited per login and per address like a sign-in (429 `RATE_LIMITED` with `Retry-After`).
          *     2. Every later mode must carry that cookie (`Cookie: <name>=<value>`); without it, or with an unknown or
          *        expired one, 401 `UNAUTHORIZED`.
          *     3. `mode=init` answers `zip=no` and `file_limit=<bytes>`.
@@ -1602,13 +1650,14 @@ export interface components {
          * @description Machine-readable error code. `VALIDATION_FAILED` 400/422, `UNAUTHORIZED` / `TOKEN_EXPIRED` /
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
          *     `TRANSITION_NOT_ALLOWED` / `PAYMENT_NOT_ALLOWED` / `EMAIL_ALREADY_CONFIRMED` 409, `IDEMPOTENCY_KEY_REUSED` /
-         *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` 422, `RATE_LIMITED` 429,
-         *     `INTERNAL` 500. Any operation may also refuse a request in the shape of its 400 with `VALIDATION_FAILED`
-         *     and status 413 (body too large), 414 (a path value or the URL too long) or 415 (content type not accepted).
-         *     Text holding NUL or an unpaired surrogate, which the database cannot store, is 400.
+         *     `CART_EMPTY` / `OUT_OF_STOCK` / `INVALID_CURRENT_PASSWORD` / `INVALID_TOKEN` / `PASSWORD_TOO_COMMON` 422,
+         *     `RATE_LIMITED` 429, `INTERNAL` 500. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in
+         *     time), 413 (body too large), 414 (a path value too long) and 415 (content type not accepted), declared on
+         *     each operation that can answer them. Text holding NUL or an unpaired surrogate, which the database cannot
+         *     store, or a value nested deeper than 32 levels is 400.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "RATE_LIMITED" | "INTERNAL";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL";
         /** @description One problem with the request. */
         ErrorDetail: {
             /**
@@ -1646,7 +1695,11 @@ export interface components {
             /** @constant */
             token_type: "Bearer";
         };
-        /** @description At least 8 characters with at least one letter and one digit. */
+        /**
+         * @description 8 to 128 characters of any kind (a passphrase of words with spaces is welcome; 12 or more recommended), no
+         *     rules on which. One of the most common passwords, or the account's e-mail address, is 422
+         *     `PASSWORD_TOO_COMMON` naming the field.
+         */
         NewPassword: string;
         /** ForgotPasswordRequest */
         ForgotPasswordRequest: {
@@ -2557,6 +2610,51 @@ export interface components {
             };
         };
         /**
+         * @description The body did not arrive within the server's time limit (30 s by default; `VALIDATION_FAILED`), and the
+         *     connection is closed.
+         */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body is larger than the server reads (`VALIDATION_FAILED`): JSON 1 MiB, forms 64 KiB, multipart files
+         *     5 MiB each, at most 5.
+         */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A path value is longer than any the server reads (`VALIDATION_FAILED`). */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body's content type is not one this operation accepts (`VALIDATION_FAILED`, the accepted types in
+         *     `details`).
+         */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description No token, an unreadable one, an expired one (`TOKEN_EXPIRED`), one revoked by a password change
          *     (`UNAUTHORIZED`), or wrong credentials at login (`INVALID_CREDENTIALS`). The client signs out.
          */
@@ -2605,6 +2703,7 @@ export interface components {
         };
         /**
          * @description Well-formed but refused by a business rule: `VALIDATION_FAILED` (with `details`), `INVALID_CURRENT_PASSWORD`,
+         *     `PASSWORD_TOO_COMMON` (with the field in `details`),
          *     `INVALID_TOKEN`, `IDEMPOTENCY_KEY_REUSED`, `CART_EMPTY`, `OUT_OF_STOCK`.
          */
         Unprocessable: {
@@ -2727,8 +2826,59 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the user has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     forgotPassword: {
@@ -2754,6 +2904,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -2781,6 +2934,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -2803,9 +2959,13 @@ export interface operations {
                     "application/json": components["schemas"]["ResendConfirmationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2922,6 +3082,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -2950,6 +3113,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -2978,6 +3144,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3074,6 +3243,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     createAddress: {
@@ -3101,6 +3271,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3130,6 +3303,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3156,6 +3332,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getMyNetwork: {
@@ -3258,6 +3438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getNetworkNodePath: {
@@ -3285,6 +3466,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getNetworkNode: {
@@ -3317,6 +3499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     exportMyNetwork: {
@@ -3398,6 +3581,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     listGoods: {
@@ -3466,6 +3650,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3545,6 +3732,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getCart: {
@@ -3595,6 +3783,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3623,6 +3814,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getWishlist: {
@@ -3672,6 +3866,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     removeFromWishlist: {
@@ -3698,6 +3896,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     createOrder: {
@@ -3730,6 +3933,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -3872,6 +4078,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getPickList: {
@@ -3937,6 +4146,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     setOrderComment: {
@@ -3972,7 +4182,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4017,7 +4231,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4054,7 +4272,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4087,7 +4309,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4120,7 +4346,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4156,7 +4386,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     createEventTicket: {
@@ -4177,7 +4411,11 @@ export interface operations {
                     "application/json": components["schemas"]["EventTicket"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     streamEvents: {
@@ -4235,6 +4473,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     leaveOrderPresence: {
@@ -4260,6 +4502,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     payOrder: {
@@ -4288,7 +4534,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4315,6 +4564,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     submitPaymentOutcome: {
@@ -4344,7 +4594,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listDocuments: {
@@ -4398,6 +4652,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     buyOrderAgain: {
@@ -4425,6 +4680,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getOrderReceipt: {
@@ -4457,6 +4716,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     listStatements: {
@@ -4506,6 +4766,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getStatementFile: {
@@ -4537,6 +4798,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getBonusEstimate: {
@@ -4615,6 +4877,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ExchangeUnauthorized"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exchange1cPost: {
@@ -4649,7 +4912,11 @@ export interface operations {
             200: components["responses"]["ExchangeAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ExchangeUnauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -22,6 +22,7 @@ import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
 import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
+import { connectionOptions } from './http/connections.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
@@ -153,22 +154,27 @@ function applySecurityHeaders(reply: FastifyReply, https: boolean, isApi: boolea
   if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
-/** Answers a request Node could not even parse (bad HTTP) in the Error shape, with the security headers. */
+/**
+ * Answers a request Node could not even parse (bad HTTP), or one that did not arrive within the time limits (408,
+ * server/http/connections.ts), in the Error shape with the security headers.
+ */
 function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy(error);
     return;
   }
+  const late = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT';
+  const [status, reason, message] = late
+    ? [408, 'Request Timeout', 'the request did not arrive in time']
+    : [400, 'Bad Request', 'malformed HTTP request'];
   const body = JSON.stringify(
-    errorBody(400, 'VALIDATION_FAILED', 'en', [
-      { location: 'header', path: '', message: 'malformed HTTP request' },
-    ]),
+    errorBody(status, 'VALIDATION_FAILED', 'en', [{ location: 'header', path: '', message }]),
   );
   const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n\r\n${body}`,
   );
 }
 
@@ -181,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(options),
-    trustProxy: config.trustProxy,
+    // Who the client is behind a proxy, and how long a request may take to arrive (server/http/connections.ts).
+    ...connectionOptions(config),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     // Refusals the router makes before any route runs (bad percent-encoding, an over-long path value): the Error
@@ -191,7 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void sendError(error, request, reply);
     },
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // No trailing-slash aliases: `/users/statements/` is not `/users/statements` but a statement with an empty
+    // month, which does not exist (404), as the contract says of every path with a value in it.
     // A request id in every log line of the request and in the answer (server/ops/request-id.ts).
     genReqId: requestIdGenerator(config.trustProxy),
   };
@@ -258,8 +266,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 200, parts: 210, fieldSize: 64 * 1024 },
   });
-  // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts).
-  app.addHook('preValidation', enforceRateLimit);
+  // Login and forgot-password limits are counted in the database, across processes (server/auth/rate-limit.ts),
+  // once the body is read (multipart included) and valid: a refused body tries no password.
+  app.addHook('preHandler', enforceRateLimit);
   // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
   registerEventHub(app, new EventHub(options.database.db, options.database.listen));
   // The company's period time zone, where SQL reads it too (server/domain/volumes/settings.ts).

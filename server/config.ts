@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PERIOD_TIME_ZONE, isTimeZone } from './domain/network/period.ts';
 import { productionProblems } from './ops/production-mode.ts';
 
-/** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
+/** argon2id cost of new password hashes (existing hashes carry their own; weaker ones are replaced at sign-in). */
+export interface PasswordHashParams {
+  memoryKiB: number;
+  iterations: number;
+  parallelism: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,14 +45,30 @@ export interface Config {
   exchangeUser: string;
   exchangePassword: string;
   logLevel: LogLevel;
-  /** Fastify `trustProxy`: off unless TRUST_PROXY=true (then X-Forwarded-For decides the client IP). */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` entries to believe (TRUST_PROXY): `false` none (the socket's address is the client), a
+   * number of proxies in front (`1`: the address the nearest proxy appended), or the proxies' addresses and CIDR
+   * ranges (`10.0.0.0/8`). Never "all": a client's own header must not choose its address (ADR 0121).
+   */
+  trustProxy: false | number | string[];
   /**
    * Login and forgot-password attempts allowed per client IP and e-mail within the window, and per client IP across
    * e-mails (`perAddressMax`, 5 × `max` when not given). Counted in the database, across processes.
    */
   loginRateLimit: { max: number; windowMs: number; perAddressMax?: number };
-  scrypt: ScryptParams;
+  /**
+   * Time limits on a request (ADR 0121): its headers must arrive within `headersMs`, the whole request (a slow
+   * body included) within `requestMs`; past either the connection is answered 408 and closed.
+   */
+  requestTimeouts: { headersMs: number; requestMs: number };
+  /** Event streams one user may hold open across processes; opening one more closes the oldest. */
+  maxStreamsPerUser: number;
+  /**
+   * A password-reset request answers no sooner than this (FORGOT_PASSWORD_MIN_MS), known address or not, so its
+   * timing does not tell whether an account exists.
+   */
+  forgotPasswordMinMs: number;
+  passwordHash: PasswordHashParams;
   /** Hours an order may wait in one status before the warehouse queue highlights it (QUEUE_AGE_LIMIT_HOURS). */
   queueAgeLimitHours: number;
   /**
@@ -92,8 +109,6 @@ export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production-0123
 export const DEV_EXCHANGE_USER = '1c';
 export const DEV_EXCHANGE_PASSWORD = '1c-exchange';
 
-const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
-
 const intIn = (min: number, max: number) =>
   z
     .string()
@@ -109,6 +124,37 @@ const intIn = (min: number, max: number) =>
 const boolString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** TRUST_PROXY: off, a hop count, or the proxies' addresses and ranges; `true` (believe any header) is refused. */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  if (['true', 'yes', 'on'].includes(text)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must not trust every X-Forwarded-For (any client could choose its address): give the number of proxies in front (1) or their addresses (10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies, or addresses and CIDR ranges (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const httpUrl = z
   .string()
@@ -148,16 +194,18 @@ const envSchema = z.object({
   EXCHANGE_USER: z.string().min(1).default(DEV_EXCHANGE_USER),
   EXCHANGE_PASSWORD: z.string().min(1).default(DEV_EXCHANGE_PASSWORD),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: boolString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: intIn(1000, 24 * 60 * 60 * 1000).default(60_000),
   LOGIN_RATE_LIMIT_PER_ADDRESS_MAX: intIn(1, 1_000_000).optional(),
-  SCRYPT_N: intIn(1024, 1 << 20)
-    .refine(isPowerOfTwo, { message: 'must be a power of two' })
-    .default(1 << 15),
-  SCRYPT_R: intIn(1, 32).default(8),
-  SCRYPT_P: intIn(1, 16).default(1),
+  ARGON2_MEMORY_KIB: intIn(1024, 262_144).default(19_456),
+  ARGON2_ITERATIONS: intIn(1, 16).default(2),
+  ARGON2_PARALLELISM: intIn(1, 8).default(1),
   QUEUE_AGE_LIMIT_HOURS: intIn(1, 24 * 365).default(24),
+  HEADERS_TIMEOUT_MS: intIn(1000, 120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: intIn(1000, 600_000).default(30_000),
+  MAX_STREAMS_PER_USER: intIn(1, 1000).default(10),
+  FORGOT_PASSWORD_MIN_MS: intIn(0, 10_000).default(400),
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
@@ -256,7 +304,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {}
         : { perAddressMax: e.LOGIN_RATE_LIMIT_PER_ADDRESS_MAX }),
     },
-    scrypt: { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P },
+    requestTimeouts: {
+      headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestMs: e.REQUEST_TIMEOUT_MS,
+    },
+    maxStreamsPerUser: e.MAX_STREAMS_PER_USER,
+    forgotPasswordMinMs: e.FORGOT_PASSWORD_MIN_MS,
+    passwordHash: {
+      memoryKiB: e.ARGON2_MEMORY_KIB,
+      iterations: e.ARGON2_ITERATIONS,
+      parallelism: e.ARGON2_PARALLELISM,
+    },
     queueAgeLimitHours: e.QUEUE_AGE_LIMIT_HOURS,
     tls:
       e.TLS_CERT === undefined || e.TLS_KEY === undefined

@@ -1,6 +1,7 @@
 import { urlTokenOf } from './auth.rules.ts';
 import { loggedOutState } from './auth.login.states.ts';
 import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.states.ts';
+import { signOutState } from './auth.sign-out.states.ts';
 import { authSetup } from './auth.setup.ts';
 import { initialAuthContext } from './auth.start.ts';
 
@@ -16,7 +17,13 @@ import { initialAuthContext } from './auth.start.ts';
  *     profile:   loading (GET /users/me: user, language) --> ready | emailUnconfirmed (resend) | failed (logged)
  *     warehouse: loading (GET /users/my-warehouse) --> loaded | unavailable (logged)
  *     expiry:    watching (a timer at the token's exp)
- *   authenticated --(auth.logout | auth.unauthorized (any 401) | the expiry timer)--> endingSession --> loggedOut
+ *   initialising --(valid link token of another account than the valid cookie token)--> confirmingSwitch
+ *   confirmingSwitch --auth.switch.accept--> authenticated with the link's token
+ *                    --auth.switch.decline--> authenticated with the cookie's token (the link's token dropped)
+ *   authenticated.signOut: idle --auth.logout--> leaving (POST /users/logout; done, failed or 5 s) --> endingSession
+ *                          idle --auth.logout.everywhere--> leavingEverywhere (POST /users/logout/everywhere)
+ *                               --done--> endingSession | --failed--> idle with the error (the session goes on)
+ *   authenticated --(auth.unauthorized (any 401) | the expiry timer)--> endingSession --> loggedOut
  *   authenticated --auth.token.renewed (valid)--> the same session with the new token (cookie rewritten, expiry
  *                   timer re-armed) | (unusable token)--> endingSession
  *
@@ -37,6 +44,11 @@ export const authMachine = authSetup.createMachine({
     initialising: {
       after: {
         0: [
+          {
+            // A link of another account while one is signed in: nothing changes until the visitor says so.
+            guard: 'urlTokenIsAnotherAccount',
+            target: 'confirmingSwitch',
+          },
           {
             // The query token is stored and removed from the address bar before /users/me runs.
             guard: 'urlTokenIsValid',
@@ -78,6 +90,35 @@ export const authMachine = authSetup.createMachine({
         ],
       },
     },
+    /**
+     * A `/?token=` link signs in as another account than the one signed in here (someone else's link, or an old
+     * one): the app asks before it replaces the session, and keeps the signed-in one unless told to switch.
+     */
+    confirmingSwitch: {
+      on: {
+        'auth.switch.accept': {
+          target: 'authenticated',
+          actions: [
+            {
+              type: 'takeToken',
+              params: ({ context }) => ({ token: urlTokenOf(context.initialUrl) ?? '' }),
+            },
+            {
+              type: 'storeToken',
+              params: ({ context }) => ({ token: context.token ?? '', expiresAt: context.expiresAt ?? 0 }),
+            },
+            'removeTokenFromUrl',
+          ],
+        },
+        'auth.switch.decline': {
+          target: 'authenticated',
+          actions: [
+            { type: 'takeToken', params: ({ context }) => ({ token: context.storedToken ?? '' }) },
+            'removeTokenFromUrl',
+          ],
+        },
+      },
+    },
     /** Clears every trace of the session, then lands in loggedOut (transient). */
     endingSession: {
       entry: [
@@ -97,10 +138,6 @@ export const authMachine = authSetup.createMachine({
         params: ({ context }) => ({ user: context.user, isAuthenticated: true }),
       },
       on: {
-        'auth.logout': {
-          target: 'endingSession',
-          actions: { type: 'setLogoutReason', params: { reason: 'LOGGED_OUT' } },
-        },
         'auth.unauthorized': {
           target: 'endingSession',
           actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
@@ -118,6 +155,8 @@ export const authMachine = authSetup.createMachine({
         expiry: expiryState,
         /** The language chosen on the login page is saved to the account (`POST /users/lang`). */
         loginLanguage: loginLanguageState,
+        /** Signing out ends the session on the server first (docs/adr/0122-sessions-that-end.md). */
+        signOut: signOutState,
       },
     },
   },

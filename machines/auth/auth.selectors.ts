@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
+import { storedUserFor } from './auth.rules.ts';
+import { validTokenPayload } from './auth.token.rules.ts';
 import type { AuthRole, AuthUser, AuthWarehouse, LogoutReason } from './auth.types.ts';
 
 /** What the selectors read of a snapshot: the machine's, or its start state before it runs (`auth.start.ts`). */
@@ -75,3 +77,25 @@ export const selectIsWarehouseStaff = (snapshot: AuthSnapshot): boolean =>
 /** Distributors (partner, partner_warehouse): network, figures, client base. */
 export const selectIsDistributor = (snapshot: AuthSnapshot): boolean =>
   snapshot.context.role === 'partner' || snapshot.context.role === 'partner_warehouse';
+
+/** A `/?token=` link of another account waits for the visitor to switch or stay. */
+export const selectIsConfirmingSwitch = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('confirmingSwitch');
+
+/** Where signing out stands: `leaving` this device, `leavingEverywhere` (all devices), or `idle`. */
+export type SignOutStatus = 'idle' | 'leaving' | 'leavingEverywhere';
+
+export const selectSignOutStatus = (snapshot: AuthSnapshot): SignOutStatus => {
+  if (snapshot.matches({ authenticated: { signOut: 'leaving' } })) return 'leaving';
+  if (snapshot.matches({ authenticated: { signOut: 'leavingEverywhere' } })) return 'leavingEverywhere';
+  return 'idle';
+};
+
+/** Why the last "sign out on all devices" failed (the session went on), or null. */
+export const selectSignOutError = (snapshot: AuthSnapshot): string | null => snapshot.context.signOutError;
+
+/** While a switch is asked: the e-mail of the account signed in here, when this browser remembers it. */
+export const selectSignedInEmail = (snapshot: AuthSnapshot): string | null => {
+  const payload = validTokenPayload(snapshot.context.storedToken, Date.now());
+  return payload === null ? null : (storedUserFor(snapshot.context.storedUser, payload)?.email ?? null);
+};

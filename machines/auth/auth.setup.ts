@@ -42,6 +42,10 @@ export const authSetup = setup({
     resendConfirmation: fromPromise<void>(async () => injected('resendConfirmation')),
     /** `POST /users/lang`: saves the language chosen on the login page to the account; the updated user. */
     saveLanguage: fromPromise<AuthUser, { lang: string }>(async () => injected('saveLanguage')),
+    /** `POST /users/logout`: the server ends the current token (on every process) before the app forgets it. */
+    logout: fromPromise<void>(async () => injected('logout')),
+    /** `POST /users/logout/everywhere`: every session of the user ends, this one included. */
+    logoutEverywhere: fromPromise<void>(async () => injected('logoutEverywhere')),
   },
   actions: {
     /** Write the token cookie (expires at the token's exp, sameSite=lax, secure on https). */
@@ -73,6 +77,7 @@ export const authSetup = setup({
         warehouse: null,
         loginError: null,
         resendError: null,
+        signOutError: null,
         logoutReason: null,
         initialUrl: '',
         storedToken: null,
@@ -105,12 +110,21 @@ export const authSetup = setup({
       expiryTimerCapped: (context.expiresAt ?? 0) - Date.now() > MAX_TIMER_DELAY_MS,
     })),
     setLogoutReason: assign((_, params: { reason: LogoutReason }) => ({ logoutReason: params.reason })),
+    setSignOutError: assign((_, params: { error: unknown }) => ({
+      signOutError: params.error === null ? null : errorCodeOf(params.error),
+    })),
   },
   guards: {
     /** The session began on the login page, with the language shown there. */
     hasLoginLanguage: ({ context }) => context.loginLang !== null,
     hasUrlToken: ({ context }) => hasUrlToken(context),
     urlTokenIsValid: ({ context }) => validTokenPayload(urlTokenOf(context.initialUrl), Date.now()) !== null,
+    /** A valid link token of another account than the valid stored one: the visitor is asked before switching. */
+    urlTokenIsAnotherAccount: ({ context }) => {
+      const link = validTokenPayload(urlTokenOf(context.initialUrl), Date.now());
+      const stored = validTokenPayload(context.storedToken, Date.now());
+      return link !== null && stored !== null && link.sub !== stored.sub;
+    },
     hasStoredToken: ({ context }) => hasStoredToken(context),
     storedTokenIsValid: ({ context }) => validTokenPayload(context.storedToken, Date.now()) !== null,
     tokenIsValid: (_, params: { token: string }) => validTokenPayload(params.token, Date.now()) !== null,

@@ -20,6 +20,7 @@ export function initialAuthContext(input: AuthInput): AuthContext {
     warehouse: null,
     loginError: null,
     resendError: null,
+    signOutError: null,
     logoutReason: null,
     loginLang: null,
     expiryTimerCapped: false,

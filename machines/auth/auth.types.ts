@@ -37,6 +37,8 @@ export interface AuthContext {
   loginError: string | null;
   /** Error code of the last failed confirmation re-send. */
   resendError: string | null;
+  /** Error code of the last failed "sign out on all devices" (the session goes on). */
+  signOutError: string | null;
   /** Why the session ended, for the login page (`TOKEN_EXPIRED`, `UNAUTHORIZED`, `INVALID_TOKEN`), or `null`. */
   logoutReason: LogoutReason | null;
   /** The expiry timer was capped (token valid for more than ~24.8 days): when it fires it only re-arms. */
@@ -52,7 +54,8 @@ export interface AuthContext {
   storedUser: unknown;
 }
 
-export type LogoutReason = 'TOKEN_EXPIRED' | 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'LOGGED_OUT';
+export type LogoutReason =
+  'TOKEN_EXPIRED' | 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'LOGGED_OUT' | 'SIGNED_OUT_EVERYWHERE';
 
 export type AuthEvent =
   /** The login form was submitted. */
@@ -63,8 +66,13 @@ export type AuthEvent =
       /** The interface language on the login page: it wins over the account's stored one and is saved to it. */
       lang?: string;
     }
-  /** The user chose to sign out. */
+  /** The user chose to sign out: the server ends this token (`POST /users/logout`), then the app forgets it. */
   | { type: 'auth.logout' }
+  /** "Sign out on all devices": every session of the user ends on the server, this one included. */
+  | { type: 'auth.logout.everywhere' }
+  /** A `/?token=` link of another account while one is signed in: switch to the link's account, or stay. */
+  | { type: 'auth.switch.accept' }
+  | { type: 'auth.switch.decline' }
   /** Any call answered 401 (sent by the client middleware through the auth bridge). */
   | { type: 'auth.unauthorized' }
   /** Fetch `GET /users/me` again (after a profile change, or to check that the e-mail was confirmed). */

@@ -30,7 +30,7 @@ export interface LiveVolumesChange {
 }
 
 /** Why the server closed the stream (`end` frame). */
-export type StreamEndReason = 'token_expired' | 'session_ended' | 'shutdown';
+export type StreamEndReason = 'token_expired' | 'session_ended' | 'too_many_streams' | 'shutdown';
 
 /** What the injected stream actor sends to the machine. */
 export type StreamEvent =

@@ -21,6 +21,8 @@ export interface AuthContext {
   sessionVersion: number;
   /** The token's expiry (seconds since the epoch). */
   tokenExpiresAt: number;
+  /** The token's id (`jti`), which `POST /users/logout` revokes. */
+  tokenId: string;
 }
 
 declare module 'fastify' {
@@ -41,8 +43,9 @@ export function readBearerToken(header: string | undefined): BearerToken {
 }
 
 /**
- * Verifies the bearer token of a request and checks it against the user's row: the user must exist and the token's
- * session version must be current (a password change bumps it). Returns null when the request carries no token.
+ * Verifies the bearer token of a request and checks it against the database in one read: the user must exist, the
+ * token's session version must be current (a password change or "sign out on all devices" bumps it) and the token
+ * must not be revoked (`POST /users/logout`). Returns null when the request carries no token.
  * Throws HttpError 401 `TOKEN_EXPIRED` for an expired token, 401 `UNAUTHORIZED` for anything else that is wrong.
  */
 export async function authenticate(
@@ -67,16 +70,20 @@ export async function authenticate(
   }
   const user = await db
     .selectFrom('users')
+    .leftJoin('revoked_tokens', (join) =>
+      join.onRef('revoked_tokens.user_id', '=', 'users.id').on('revoked_tokens.jti', '=', claims.jti),
+    )
     .select([
-      'id',
-      'session_version',
-      'is_warehouse',
-      'is_partner',
-      'warehouse_id',
-      'email_confirmed',
-      'disabled_at',
+      'users.id',
+      'users.session_version',
+      'users.is_warehouse',
+      'users.is_partner',
+      'users.warehouse_id',
+      'users.email_confirmed',
+      'users.disabled_at',
+      'revoked_tokens.jti as revoked',
     ])
-    .where('id', '=', claims.userId)
+    .where('users.id', '=', claims.userId)
     .executeTakeFirst();
   if (user === undefined)
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an unknown user' });
@@ -86,6 +93,8 @@ export async function authenticate(
   if (claims.sessionVersion !== user.session_version) {
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an ended session' });
   }
+  if (user.revoked !== null)
+    throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token signed out (revoked)' });
   return {
     userId: user.id,
     role: roleOf(user.is_warehouse, user.is_partner),
@@ -95,6 +104,7 @@ export async function authenticate(
     emailConfirmed: user.email_confirmed,
     sessionVersion: user.session_version,
     tokenExpiresAt: claims.exp,
+    tokenId: claims.jti,
   };
 }
 

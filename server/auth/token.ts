@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
 
@@ -12,6 +13,8 @@ export interface AccessTokenSubject {
 }
 
 export interface AccessTokenClaims extends AccessTokenSubject {
+  /** The token's own id: `POST /users/logout` revokes exactly this token (docs/adr/0122-sessions-that-end.md). */
+  jti: string;
   /** Seconds since the epoch. */
   iat: number;
   /** Seconds since the epoch. */
@@ -51,7 +54,7 @@ function keyOf(secret: string): Uint8Array {
   return key;
 }
 
-/** Signs an HS256 access token with payload `{ sub, iat, exp, wh, par, sv }`. */
+/** Signs an HS256 access token with payload `{ sub, jti, iat, exp, wh, par, sv }` (a fresh random `jti`). */
 export async function signAccessToken(
   subject: AccessTokenSubject,
   config: TokenConfig,
@@ -62,6 +65,7 @@ export async function signAccessToken(
   return new SignJWT({ wh: subject.wh, par: subject.par, sv: subject.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(subject.userId))
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt(iat)
     .setExpirationTime(exp)
     .sign(keyOf(config.jwtSecret));
@@ -80,7 +84,7 @@ export async function verifyAccessToken(
   try {
     const verified = await jwtVerify(token, keyOf(config.jwtSecret), {
       algorithms: [ALGORITHM],
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
       ...(options.now === undefined ? {} : { currentDate: options.now }),
     });
     payload = verified.payload;
@@ -88,10 +92,12 @@ export async function verifyAccessToken(
     if (error instanceof errors.JWTExpired) throw new TokenError('expired', 'token expired');
     throw new TokenError('invalid', 'token invalid');
   }
-  const { sub, exp, iat, wh, par, sv } = payload;
+  const { sub, jti, exp, iat, wh, par, sv } = payload;
   if (
     typeof sub !== 'string' ||
     !/^[1-9]\d{0,15}$/.test(sub) ||
+    typeof jti !== 'string' ||
+    !/^[A-Za-z0-9_-]{16,64}$/.test(jti) ||
     typeof exp !== 'number' ||
     typeof iat !== 'number' ||
     typeof wh !== 'boolean' ||
@@ -101,5 +107,5 @@ export async function verifyAccessToken(
   ) {
     throw new TokenError('invalid', 'token payload malformed');
   }
-  return { userId: Number(sub), wh, par, sessionVersion: sv, iat, exp };
+  return { userId: Number(sub), jti, wh, par, sessionVersion: sv, iat, exp };
 }

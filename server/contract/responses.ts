@@ -4,19 +4,13 @@ import type { ContractOperation, ContractResponse } from './load.ts';
 const responseAjv = createAjv({ coerce: false });
 
 /**
- * Refusals of the request pipeline any operation may answer (body too large, URL too long, content type not
- * accepted), in the shape of the operation's 400 (openapi/api-v3.yaml, `ErrorCode`;
- * docs/adr/0009-bad-input-never-500.md).
+ * The contract's response for a status: exact (`'404'`), then its class (`'4XX'`), then `default`. Every status an
+ * operation can answer is declared on it, the pipeline's refusals (413, 414, 415) included, so a client or a fuzzer
+ * that reads only the contract knows them all (docs/adr/0009-bad-input-never-500.md).
  */
-export const PIPELINE_REFUSALS: ReadonlySet<number> = new Set([413, 414, 415]);
-
-/** The contract's response for a status: exact (`'404'`), then its class (`'4XX'`), then `default`. */
 export function responseFor(operation: ContractOperation, status: number): ContractResponse | undefined {
   const exact = operation.responses[String(status)];
   if (exact !== undefined) return exact;
-  if (PIPELINE_REFUSALS.has(status) && operation.responses['400'] !== undefined) {
-    return operation.responses['400'];
-  }
   return operation.responses[`${String(status)[0] ?? ''}XX`] ?? operation.responses.DEFAULT;
 }
 

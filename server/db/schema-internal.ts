@@ -54,6 +54,8 @@ export interface EventTicketsTable {
   token_expires_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** the id of the access token the ticket was asked with (migration 0014): its logout closes the stream */
+  jti: string | null;
 }
 
 /** Staff who have an order open, until `expires_at`. */
@@ -69,6 +71,27 @@ export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
+  /** times the key went over its limit lately: each doubles the next block (migration 0014) */
+  strikes: Generated<number>;
+  blocked_until: Timestamp | null;
+  /** when the burst of attempts that led to the first strike began, and how many it has had */
+  burst_started_at: Timestamp | null;
+  burst_hits: Generated<number>;
+}
+
+/** Access tokens ended before their expiry (`POST /users/logout`, migration 0014), kept until they expire. */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+/** Event streams open now in any process (migration 0014); `alive_until` is renewed while the stream is open. */
+export interface EventStreamsTable {
+  id: Generated<string>;
+  user_id: number;
+  opened_at: GeneratedTimestamp;
+  alive_until: Timestamp;
 }
 
 /** A 1C exchange session (migration 0003): `id` is the SHA-256 (hex) of the cookie value. */

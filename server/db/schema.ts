@@ -36,6 +36,8 @@ import type {
   ExchangeFilePartsTable,
   JobsTable,
   MessagesTable,
+  RevokedTokensTable,
+  EventStreamsTable,
 } from './schema-internal.ts';
 import type {
   BonusLinesTable,
@@ -87,7 +89,7 @@ export interface UsersTable {
   id: Generated<number>;
   /** stored as given; unique on lower(email). Look users up with `lower(email) = lower($1)`. */
   email: string;
-  /** `scrypt$N$r$p$<salt b64>$<hash b64>`, see `server/auth/password.ts` */
+  /** argon2id PHC string (or the earlier `scrypt$N$r$p$…`, replaced at the next sign-in), `server/auth/password.ts` */
   password_hash: string;
   full_name: string;
   phone: string | null;
@@ -287,7 +289,8 @@ export interface OutboxTable {
   id: Generated<number>;
   kind: OutboxKind;
   user_id: number;
-  token: string;
+  /** SHA-256 (hex) of the link's token; the token itself travels only in the message (migration 0014) */
+  token_hash: string;
   payload: Json<Record<string, string>>;
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
@@ -392,6 +395,8 @@ export interface DB {
   volume_credits: VolumeCreditsTable;
   bonus_lines: BonusLinesTable;
   period_closes: PeriodClosesTable;
+  revoked_tokens: RevokedTokensTable;
+  event_streams: EventStreamsTable;
   account_audit: AccountAuditTable;
 }
 

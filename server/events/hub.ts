@@ -8,23 +8,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { pruneRateLimits } from '../auth/rate-limit.ts';
+import { pruneRevokedTokens } from '../auth/sessions.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB, EventKind, EventsTable } from '../db/schema.ts';
 import { sweepPresence } from './presence.ts';
+import { pruneStreams, renewStreams, STREAM_LEASE_MS } from './stream-cap.ts';
 
 export const EVENTS_CHANNEL = 'mlm_events';
 
 export type StoredEvent = Selectable<EventsTable>;
 
+/** Why the server closes a stream (the `end` frame's `reason`). */
+export type StreamEndReason = 'token_expired' | 'session_ended' | 'too_many_streams' | 'shutdown';
+
 /** Who an open stream belongs to and where its events go. */
 export interface EventSubscriber {
   userId: number;
   sessionVersion: number;
+  /** The id of the token the stream was opened with (its logout ends the stream), when known. */
+  tokenId?: string | null;
+  /** The stream's row in `event_streams` (the per-user cap), when registered. */
+  streamId?: string | null;
   /** The warehouse whose orders and presence the user sees as staff (null for distributors). */
   staffWarehouseId: number | null;
   deliver(event: StoredEvent): void;
-  /** The user's session ended (password changed) or the process is stopping: the stream closes. */
-  end(reason: 'session_ended' | 'shutdown'): void;
+  /** The session ended (logout, password changed), the user opened too many, or the process stops: it closes. */
+  end(reason: Exclude<StreamEndReason, 'token_expired'>): void;
 }
 
 export interface EventHubOptions {
@@ -72,6 +81,7 @@ export class EventHub {
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private ticks = 0;
+  private renewedAt = Date.now();
   private started: Promise<void> | null = null;
   private readonly pollMs: number;
   private readonly retentionMs: number;
@@ -250,9 +260,10 @@ export class EventHub {
     entry.cursor = id;
     const { subscriber } = entry;
     if (event.kind === 'session') {
-      if (event.user_id === subscriber.userId && event.payload.sessionVersion !== subscriber.sessionVersion) {
+      const reason = event.user_id === subscriber.userId ? sessionEnd(event.payload, subscriber) : null;
+      if (reason !== null) {
         this.entries.delete(entry);
-        subscriber.end('session_ended');
+        subscriber.end(reason);
       }
       return;
     }
@@ -263,6 +274,11 @@ export class EventHub {
     this.poke();
     this.ticks += 1;
     const housekeeping = async (): Promise<void> => {
+      if (Date.now() - this.renewedAt >= STREAM_LEASE_MS / 4) {
+        this.renewedAt = Date.now();
+        const ids = [...this.entries].flatMap((entry) => entry.subscriber.streamId ?? []);
+        await renewStreams(this.db, ids);
+      }
       await sweepPresence(this.db);
       if (this.ticks % 12 === 0) {
         const before = new Date(Date.now() - this.retentionMs);
@@ -272,12 +288,31 @@ export class EventHub {
           .where('expires_at', '<', new Date(Date.now() - 60_000))
           .execute();
         await pruneRateLimits(this.db, 24 * 60 * 60 * 1000);
+        await pruneRevokedTokens(this.db);
+        await pruneStreams(this.db);
       }
     };
     housekeeping().catch((error: unknown) => {
       process.emitWarning(`event housekeeping: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
+}
+
+/**
+ * Whether a `session` event of the subscriber's user ends its stream: a new session version (password change, sign
+ * out everywhere), a logout of the stream's token, or the per-user cap naming this stream.
+ */
+function sessionEnd(
+  payload: Record<string, unknown>,
+  subscriber: EventSubscriber,
+): 'session_ended' | 'too_many_streams' | null {
+  if (typeof payload.sessionVersion === 'number' && payload.sessionVersion !== subscriber.sessionVersion)
+    return 'session_ended';
+  if (typeof payload.revoked === 'string' && payload.revoked === subscriber.tokenId) return 'session_ended';
+  const closing = payload.closeStreams;
+  if (Array.isArray(closing) && subscriber.streamId != null && closing.includes(subscriber.streamId))
+    return 'too_many_streams';
+  return null;
 }
 
 /** Registers a hub on an app: started when ready, streams ended before close, stopped on close; `app.events`. */

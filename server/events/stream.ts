@@ -4,19 +4,19 @@
  * Frames: `event: ready` (with `id:` the position it starts from, so a client always has a Last-Event-ID), then
  * `order`, `bag`, `presence` events with their log id; `event: reset` when `Last-Event-ID` is older than the log
  * (reload what you show); `event: end` with `{ reason }` right before the server closes it (`token_expired`,
- * `session_ended`, `shutdown`). A comment line every `HEARTBEAT_MS` keeps proxies from closing an idle stream.
+ * `session_ended` — a logout, a password change —, `too_many_streams` — the user opened more than
+ * `MAX_STREAMS_PER_USER`, this one the oldest —, `shutdown`). A comment line every `HEARTBEAT_MS` keeps proxies from closing an idle stream.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { respond, type ContractResult } from '../contract/types.ts';
 import { unauthorized } from '../http/errors.ts';
-import type { EventSubscriber, StoredEvent } from './hub.ts';
+import type { EventSubscriber, StoredEvent, StreamEndReason } from './hub.ts';
+import { forgetStream, registerStream } from './stream-cap.ts';
 import { redeemTicket } from './tickets.ts';
 
 export const HEARTBEAT_MS = 15_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-type EndReason = 'token_expired' | 'session_ended' | 'shutdown';
 
 function frame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -41,6 +41,7 @@ export async function openEventStream(
 ): Promise<ContractResult> {
   const holder = await redeemTicket(app.db, ticket);
   if (holder === null) throw unauthorized('UNAUTHORIZED');
+  const streamId = await registerStream(app.db, holder.userId, app.config.maxStreamsPerUser);
   const stream = new PassThrough();
   const timers: NodeJS.Timeout[] = [];
   const subscription: { remove?: () => void } = {};
@@ -50,8 +51,11 @@ export async function openEventStream(
     closed = true;
     for (const timer of timers) clearTimeout(timer);
     subscription.remove?.();
+    forgetStream(app.db, streamId).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not forget a closed event stream');
+    });
   };
-  const end = (reason: EndReason): void => {
+  const end = (reason: StreamEndReason): void => {
     if (closed) return;
     stream.end(frame('end', { reason }));
     finish();
@@ -62,6 +66,8 @@ export async function openEventStream(
   const subscriber: EventSubscriber = {
     userId: holder.userId,
     sessionVersion: holder.sessionVersion,
+    tokenId: holder.tokenId,
+    streamId,
     staffWarehouseId: holder.staffWarehouseId,
     deliver(event) {
       if (!closed) stream.write(frame(event.kind, eventData(event), Number(event.id)));

@@ -30,6 +30,7 @@ export async function issueTicket(db: Kysely<DB>, auth: AuthContext): Promise<Is
       session_version: auth.sessionVersion,
       token_expires_at: new Date(auth.tokenExpiresAt * 1000),
       expires_at: expiresAt,
+      jti: auth.tokenId,
     })
     .execute();
   return { ticket, expiresAt: expiresAt.toISOString() };
@@ -41,6 +42,8 @@ export interface TicketHolder {
   sessionVersion: number;
   staffWarehouseId: number | null;
   tokenExpiresAt: Date;
+  /** The token the ticket was asked with: its logout ends the stream. */
+  tokenId: string | null;
 }
 
 /** Spends the ticket (once, atomically, whichever process is asked) and checks its session is still current. */
@@ -52,19 +55,29 @@ export async function redeemTicket(db: Kysely<DB>, ticket: string): Promise<Tick
     .where('ticket_hash', '=', hashOf(ticket))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'session_version', 'token_expires_at'])
+    .returning(['user_id', 'session_version', 'token_expires_at', 'jti'])
     .executeTakeFirst();
   if (spent === undefined || spent.token_expires_at <= now) return null;
   const user = await db
     .selectFrom('users')
-    .select(['session_version', 'is_warehouse', 'warehouse_id'])
-    .where('id', '=', spent.user_id)
+    .leftJoin('revoked_tokens', (join) =>
+      join.onRef('revoked_tokens.user_id', '=', 'users.id').on('revoked_tokens.jti', '=', spent.jti ?? ''),
+    )
+    .select([
+      'users.session_version',
+      'users.is_warehouse',
+      'users.warehouse_id',
+      'revoked_tokens.jti as revoked',
+    ])
+    .where('users.id', '=', spent.user_id)
     .executeTakeFirst();
-  if (user === undefined || user.session_version !== spent.session_version) return null;
+  if (user === undefined || user.session_version !== spent.session_version || user.revoked !== null)
+    return null;
   return {
     userId: spent.user_id,
     sessionVersion: spent.session_version,
     staffWarehouseId: user.is_warehouse ? user.warehouse_id : null,
     tokenExpiresAt: spent.token_expires_at,
+    tokenId: spent.jti,
   };
 }

@@ -270,6 +270,22 @@ export const ERROR_MESSAGES = {
       it: 'Il link è scaduto o è già stato usato. Richiedine uno nuovo.',
     },
   },
+  PASSWORD_TOO_COMMON: {
+    title: {
+      ru: 'Слишком распространённый пароль',
+      en: 'Password too common',
+      ro: 'Parolă prea răspândită',
+      uk: 'Надто поширений пароль',
+      it: 'Password troppo comune',
+    },
+    message: {
+      ru: 'Этот пароль из числа самых распространённых — его подбирают первым. Выберите другой, например фразу из нескольких слов.',
+      en: 'This password is one of the most common ones, which are tried first. Choose another, such as a phrase of a few words.',
+      ro: 'Această parolă este printre cele mai răspândite, care sunt încercate primele. Alegeți alta, de exemplu o frază din câteva cuvinte.',
+      uk: 'Цей пароль серед найпоширеніших — його підбирають першим. Оберіть інший, наприклад фразу з кількох слів.',
+      it: 'Questa password è tra le più comuni, che vengono provate per prime. Scegline un’altra, ad esempio una frase di qualche parola.',
+    },
+  },
   RATE_LIMITED: {
     title: {
       ru: 'Слишком много попыток',

@@ -121,7 +121,8 @@ export const unprocessable = (
     | 'CART_EMPTY'
     | 'OUT_OF_STOCK'
     | 'INVALID_CURRENT_PASSWORD'
-    | 'INVALID_TOKEN',
+    | 'INVALID_TOKEN'
+    | 'PASSWORD_TOO_COMMON',
   details?: ErrorDetail[],
   extra?: Record<string, unknown>,
 ): HttpError =>

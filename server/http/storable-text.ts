@@ -3,7 +3,7 @@
  * encoding UTF8") and unpaired UTF-16 surrogates (refused in `jsonb` as "\ud800"-style escapes, silently replaced in
  * `text`). A request carrying either in any string — path, query or body value, or a body key — is refused with 400
  * `VALIDATION_FAILED` before a handler runs (docs/adr/0009-bad-input-never-500.md), instead of failing in the
- * database.
+ * database. So is a value nested deeper than any the contract describes (`MAX_NESTING`).
  */
 import type { ErrorDetail } from './errors.ts';
 
@@ -19,26 +19,42 @@ const pointer = (parent: string, key: string | number): string =>
 
 const MESSAGE = 'contains a character that cannot be stored (NUL or an unpaired surrogate)';
 
-/** The first string in `value` (a request part) that cannot be stored, as an ErrorDetail; null when none. */
+/**
+ * How deep a request value may nest. The contract's deepest body is a few levels; JSON parsers accept any depth,
+ * and whatever walks a value recursively later (a validator, `JSON.stringify`, a logger) would run out of stack
+ * on `{"a":[[[[…` thousands of levels deep, so such a body is refused here first.
+ */
+export const MAX_NESTING = 32;
+
+const TOO_DEEP = `nests deeper than ${MAX_NESTING} levels`;
+
+/**
+ * The first problem with `value` (a request part) as an ErrorDetail: a string that cannot be stored, or nesting
+ * deeper than `MAX_NESTING`; null when there is none. Walks with its own stack, never recursion, so no value's
+ * shape can make it throw.
+ */
 export function unstorableText(value: unknown, location: ErrorDetail['location']): ErrorDetail | null {
   const seen = new Set<object>();
-  const visit = (node: unknown, path: string): ErrorDetail | null => {
-    if (typeof node === 'string') return isUnstorable(node) ? { location, path, message: MESSAGE } : null;
-    if (typeof node !== 'object' || node === null || Buffer.isBuffer(node) || seen.has(node)) return null;
+  const stack: Array<{ node: unknown; path: string; depth: number }> = [{ node: value, path: '', depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { node, path, depth } = next;
+    if (typeof node === 'string') {
+      if (isUnstorable(node)) return { location, path, message: MESSAGE };
+      continue;
+    }
+    if (typeof node !== 'object' || node === null || Buffer.isBuffer(node) || seen.has(node)) continue;
+    if (depth >= MAX_NESTING) return { location, path, message: TOO_DEEP };
     seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) {
-        const found = visit(item, pointer(path, index));
-        if (found !== null) return found;
-      }
-      return null;
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? [...node.entries()]
+      : Object.entries(node);
+    // Pushed in reverse, so children are visited in document order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string | number, unknown];
+      if (typeof key === 'string' && isUnstorable(key))
+        return { location, path: pointer(path, key), message: MESSAGE };
+      stack.push({ node: item, path: pointer(path, key), depth: depth + 1 });
     }
-    for (const [key, item] of Object.entries(node)) {
-      if (isUnstorable(key)) return { location, path: pointer(path, key), message: MESSAGE };
-      const found = visit(item, pointer(path, key));
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  return visit(value, '');
+  }
+  return null;
 }

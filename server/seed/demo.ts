@@ -5,9 +5,11 @@
  * status with their history. Deterministic: the same `seed` and `now` give the same data.
  */
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_SCRYPT_PARAMS, hashPassword } from '../auth/password.ts';
-import type { ScryptParams } from '../config.ts';
+import { DEFAULT_PASSWORD_HASH, hashPassword } from '../auth/password.ts';
+import type { PasswordHashParams } from '../config.ts';
 import type { AddressSnapshot, DB } from '../db/schema.ts';
+import { tokenHash } from '../domain/account/one-time-tokens.ts';
+import { enqueueMessage } from '../messages/outbox.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { buildOrders, type SeedProduct, type SeedWarehouse } from './orders.ts';
@@ -33,8 +35,8 @@ export type SeedOptions = {
   seed?: number;
   /** distributors under partner@demo.test (default 2,000, the unconfirmed account included) */
   downline?: number;
-  /** scrypt cost of the seeded password hashes (tests seed cheap ones so logins stay fast) */
-  scrypt?: ScryptParams;
+  /** argon2id cost of the seeded password hashes (tests seed cheap ones so logins stay fast) */
+  passwordHash?: PasswordHashParams;
   /** receives phase timings ("products 120 ms") */
   log?: (message: string) => void;
   /** the company's time zone (default: the database's `volume_settings`, else Europe/Chisinau) */
@@ -76,8 +78,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   };
 
   const demoHashes = new Map<string, string>();
-  const cost = options.scrypt ?? DEFAULT_SCRYPT_PARAMS;
-  // One hash (one salt) serves every seeded account: they all share the demo password, and scrypt is slow on purpose.
+  const cost = options.passwordHash ?? DEFAULT_PASSWORD_HASH;
+  // One hash (one salt) serves every seeded account: they all share the demo password, and hashing is slow on purpose.
   const sharedHash = await hashPassword(DEMO_PASSWORD, cost);
   for (const account of DEMO_ACCOUNTS) {
     demoHashes.set(
@@ -255,19 +257,27 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     addAddresses(ids.unconfirmed, ['Ungheni']);
     await trx.insertInto('addresses').values(addressRows).execute();
 
-    // The confirmation link of the unconfirmed account.
+    // The confirmation link of the unconfirmed account: its hash, and the message that carries the token.
     const token = `ec_${prng.hex(24)}`;
-    await trx
+    const confirmation = await trx
       .insertInto('outbox')
       .values({
         kind: 'email_confirmation',
         user_id: ids.unconfirmed,
-        token,
-        payload: JSON.stringify({ email: 'unconfirmed@demo.test', path: `/confirm-email?token=${token}` }),
+        token_hash: tokenHash(token),
+        payload: JSON.stringify({ email: 'unconfirmed@demo.test' }),
         created_at: unconfirmedSigning,
         expires_at: new Date(now.getTime() + 30 * DAY),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueueMessage(trx, {
+      event: 'account.confirm_email',
+      userId: ids.unconfirmed,
+      key: `account.confirm_email:${confirmation.id}`,
+      data: { expiresAt: new Date(now.getTime() + 30 * DAY).toISOString() },
+      secret: token,
+    });
 
     // Clients of partner@demo.test.
     const clientRows = Array.from({ length: 30 }, (_, index) => {

@@ -48,6 +48,14 @@ export function createAuthApi(client: ApiClient) {
     saveLanguage(lang: Locale): Promise<AuthUser> {
       return unwrap(client.POST('/users/lang', { body: { lang } }));
     },
+    /** `POST /users/logout`: the server ends this token. */
+    async logout(): Promise<void> {
+      await unwrap(client.POST('/users/logout'));
+    },
+    /** `POST /users/logout/everywhere`: every session of the user ends. */
+    async logoutEverywhere(): Promise<void> {
+      await unwrap(client.POST('/users/logout/everywhere'));
+    },
     /** `POST /users/confirm-email/resend`. */
     async resendConfirmation(): Promise<void> {
       await unwrap(client.POST('/users/confirm-email/resend'));

@@ -45,6 +45,8 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
         queryClient.fetchQuery({ ...authQueries.warehouse(api), staleTime: 0 }),
       ),
       resendConfirmation: fromPromise(() => api.resendConfirmation()),
+      logout: fromPromise(() => api.logout()),
+      logoutEverywhere: fromPromise(() => api.logoutEverywhere()),
       saveLanguage: fromPromise(async ({ input }) => {
         const user = await api.saveLanguage(normalizeLocale(input.lang));
         queryClient.setQueryData(authQueries.me(api).queryKey, user);

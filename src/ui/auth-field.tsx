@@ -9,11 +9,16 @@ export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error: string | null;
   /** `register(name)` of react-hook-form or of `useAuthForm`. */
   registration: FieldRegistration;
+  /** The id of text that explains the field (a strength meter), read after the error. */
+  hintId?: string;
 }
 
 /** A labelled input whose error is tied to it (`aria-invalid`, `aria-describedby`) and announced. */
-export function AuthField({ id, label, error, registration, ...input }: AuthFieldProps) {
+export function AuthField({ id, label, error, registration, hintId, ...input }: AuthFieldProps) {
   const errorId = `${id}-error`;
+  const describedBy = [error === null ? null : errorId, hintId ?? null]
+    .filter((part) => part !== null)
+    .join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -23,7 +28,7 @@ export function AuthField({ id, label, error, registration, ...input }: AuthFiel
         id={id}
         className="field__input"
         aria-invalid={error === null ? undefined : true}
-        aria-describedby={error === null ? undefined : errorId}
+        aria-describedby={describedBy === '' ? undefined : describedBy}
         {...input}
         {...registration}
       />

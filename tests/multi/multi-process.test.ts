@@ -161,14 +161,15 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       DATABASE_URL: url,
       JWT_SECRET,
       LOG_LEVEL: 'warn',
-      SCRYPT_N: '1024',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_ITERATIONS: '1',
       LOGIN_RATE_LIMIT_MAX: String(LOGIN_LIMIT),
       LOGIN_RATE_LIMIT_WINDOW_MS: '60000',
       EXCHANGE_USER: EXCHANGE.user,
       EXCHANGE_PASSWORD: EXCHANGE.password,
       APP_DIST: '',
       PUBLIC_URL: `https://127.0.0.1:${httpsPort}`,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       METRICS_PORT: '0',
     };
     const metricsOf = (index: number) => (line: string) => {
@@ -417,6 +418,19 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array.from({ length: LOGIN_LIMIT }, () => 401), 429]);
+  });
+
+  it('a logout on one process makes the old token 401 on every process', async () => {
+    const signedIn = await call<{ access_token: string }>(0, 'POST', '/users/login', {
+      form: { email: 'user@demo.test', password: 'demo1234' },
+    });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.access_token;
+    for (const index of [0, 1, 2])
+      expect((await call(index, 'GET', '/users/me', { token })).status).toBe(200);
+    expect((await call(1, 'POST', '/users/logout', { token })).status).toBe(204);
+    for (const index of [0, 1, 2])
+      expect((await call(index, 'GET', '/users/me', { token })).status).toBe(401);
   });
 
   it('an event made on A reaches a stream on C within 1 s', async () => {

@@ -22,6 +22,9 @@ describe('loadConfig', () => {
       exchangePassword: '1c-exchange',
       logLevel: 'info',
       trustProxy: false,
+      // A request's headers within 10 s, the whole request within 30 s (a body dripping a byte every 4 s is cut).
+      requestTimeouts: { headersMs: 10_000, requestMs: 30_000 },
+      maxStreamsPerUser: 10,
     });
     warn.mockRestore();
   });
@@ -41,9 +44,9 @@ describe('loadConfig', () => {
       EXCHANGE_USER: 'one-c',
       EXCHANGE_PASSWORD: 'secret',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOGIN_RATE_LIMIT_MAX: '3',
-      SCRYPT_N: '16384',
+      ARGON2_MEMORY_KIB: '65536',
       QUEUE_AGE_LIMIT_HOURS: '8',
       CURRENCY_UNUSED: '',
     });
@@ -60,13 +63,27 @@ describe('loadConfig', () => {
       seed: 'none',
       currency: 'EUR',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       loginRateLimit: { max: 3, windowMs: 60_000 },
-      scrypt: { N: 16384, r: 8, p: 1 },
+      passwordHash: { memoryKiB: 65536, iterations: 2, parallelism: 1 },
       queueAgeLimitHours: 8,
     });
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32), DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ JWT_SECRET: 's'.repeat(32) }).queueAgeLimitHours).toBe(24);
+  });
+
+  it('trusts a proxy by hop count or by its addresses, never every X-Forwarded-For', () => {
+    const secret = { JWT_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ ...secret, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.local', '10.0.0.0/8,nope']) {
+      expect(() => loadConfig({ ...secret, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must/);
+    }
   });
 
   it('names every bad variable in one error and hides secrets', () => {
@@ -77,7 +94,7 @@ describe('loadConfig', () => {
         SEED: 'lots',
         JWT_SECRET: 'short',
         LOG_LEVEL: 'loud',
-        SCRYPT_N: '3000',
+        ARGON2_MEMORY_KIB: '100',
         CURRENCY: 'lei',
       });
     } catch (e) {
@@ -89,7 +106,7 @@ describe('loadConfig', () => {
     expect(message).toContain('SEED: must be demo or none');
     expect(message).toContain('JWT_SECRET: must be at least 32 characters (got (hidden))');
     expect(message).toContain('LOG_LEVEL');
-    expect(message).toContain('SCRYPT_N: must be a power of two');
+    expect(message).toContain('ARGON2_MEMORY_KIB: must be at least 1024');
     expect(message).toContain('CURRENCY');
     expect(message).not.toContain('short');
     expect((error as ConfigError).problems).toHaveLength(6);

@@ -69,6 +69,8 @@ export interface Fakes {
   fetchWarehouse?: () => Promise<AuthWarehouse | null>;
   resendConfirmation?: () => Promise<void>;
   saveLanguage?: (input: { lang: string }) => Promise<AuthUser>;
+  logout?: () => Promise<void>;
+  logoutEverywhere?: () => Promise<void>;
 }
 
 /**
@@ -86,6 +88,8 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
       fakes.saveLanguage ??
         (async ({ lang }: { lang: string }) => userFixture({ lang: lang as AuthUser['lang'] })),
     ),
+    logout: vi.fn(fakes.logout ?? (async () => undefined)),
+    logoutEverywhere: vi.fn(fakes.logoutEverywhere ?? (async () => undefined)),
     storeToken: vi.fn(),
     clearToken: vi.fn(),
     removeTokenFromUrl: vi.fn(),
@@ -117,6 +121,14 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
       saveLanguage: fromPromise(async ({ input }) => {
         log.push('saveLanguage');
         return spies.saveLanguage(input);
+      }),
+      logout: fromPromise(async () => {
+        log.push('logout');
+        return spies.logout();
+      }),
+      logoutEverywhere: fromPromise(async () => {
+        log.push('logoutEverywhere');
+        return spies.logoutEverywhere();
       }),
     },
     actions: {

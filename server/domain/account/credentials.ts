@@ -1,11 +1,11 @@
 /**
- * Sign-in and password changes: credential checks in (roughly) constant time, new hashes with the configured scrypt
+ * Sign-in and password changes: credential checks in (roughly) constant time, new hashes with the configured argon2id
  * cost, and session ends (a password change bumps `session_version`, which every older token carries).
  */
 import type { Kysely } from 'kysely';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { signAccessToken } from '../../auth/token.ts';
-import type { Config, ScryptParams } from '../../config.ts';
+import type { Config, PasswordHashParams } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 
 export interface AccessToken {
@@ -16,8 +16,8 @@ export interface AccessToken {
 const dummyHashes = new Map<string, Promise<string>>();
 
 /** A hash no password matches in practice, made with `params`, so a missing user costs as much as a wrong password. */
-function dummyHash(params: ScryptParams): Promise<string> {
-  const key = `${params.N}:${params.r}:${params.p}`;
+function dummyHash(params: PasswordHashParams): Promise<string> {
+  const key = `${params.memoryKiB}:${params.iterations}:${params.parallelism}`;
   let hash = dummyHashes.get(key);
   if (hash === undefined) {
     hash = hashPassword(`dummy-${Math.random()}-${Date.now()}`, params);
@@ -49,7 +49,7 @@ export function tokenFor(
  */
 export async function checkCredentials(
   db: Kysely<DB>,
-  config: Pick<Config, 'scrypt'>,
+  config: Pick<Config, 'passwordHash'>,
   email: string,
   password: string,
 ): Promise<SignedInUser | null> {
@@ -59,15 +59,15 @@ export async function checkCredentials(
     .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email.trim())])))
     .executeTakeFirst();
   if (user === undefined) {
-    await verifyPassword(password, await dummyHash(config.scrypt));
+    await verifyPassword(password, await dummyHash(config.passwordHash));
     return null;
   }
   if (!(await verifyPassword(password, user.password_hash))) return null;
   // A disabled account is refused like a wrong password, after the same work: saying "disabled" would confirm
   // the password to whoever holds it (docs/adr/0134-operator-account-commands.md).
   if (user.disabled_at !== null) return null;
-  if (needsRehash(user.password_hash, config.scrypt)) {
-    const upgraded = await hashPassword(password, config.scrypt);
+  if (needsRehash(user.password_hash, config.passwordHash)) {
+    const upgraded = await hashPassword(password, config.passwordHash);
     await db
       .updateTable('users')
       .set({ password_hash: upgraded })

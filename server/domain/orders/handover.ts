@@ -2,18 +2,20 @@
  * The pickup handover code: 6 digits the distributor shows at the pickup point and the warehouse types in (or
  * scans) to hand the order over. Derived, never stored: HMAC-SHA256 of the server secret over the order id and the
  * moment the order last became `ready`, so seeded and migrated orders have one too, and marking an order ready
- * again gives a new code. Wrong codes are counted per order in `rate_limits` (every process counts the same tries);
- * past `HANDOVER_MAX_WRONG` in the window every try is 429, the right code included, so the code cannot be guessed.
+ * again gives a new code. Wrong codes are counted in `rate_limits` (every process counts the same tries) per order
+ * and per clerk across orders: after `HANDOVER_MAX_WRONG` for an order (`HANDOVER_MAX_WRONG_PER_CLERK` for a clerk)
+ * every try is 429, the right code included, for a window, then two, four … (docs/adr/0121-limits-that-hold.md),
+ * so the code cannot be guessed on one order or by trying many.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
-import { hitRateLimits } from '../../auth/rate-limit.ts';
+import { MAX_BLOCK_MS, blockedFor, hitRateLimits, type RateLimitRule } from '../../auth/rate-limit.ts';
 import { conflict, notFound, tooManyRequests, unprocessable } from '../../http/errors.ts';
 import { handoverCode } from './handover-code.ts';
 import { applyChangeLocked, lockOrder, rolesOnOrder, type OrderActor } from './apply.ts';
 import { loadExistingOrder, type Db, type Order, type OrderViewOptions } from './order-view.ts';
 
 export const HANDOVER_MAX_WRONG = 5;
+export const HANDOVER_MAX_WRONG_PER_CLERK = 20;
 export const HANDOVER_WINDOW_MS = 15 * 60 * 1000;
 
 /** When the order last entered `ready` (its history), else when it was placed. */
@@ -36,17 +38,16 @@ export async function readyMomentOf(db: Db, orderId: number): Promise<Date> {
 const sameCode = (a: string, b: string): boolean =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const keyOf = (orderId: number): string => `handOverOrder|order|${orderId}`;
+const orderKey = (orderId: number): string => `handOverOrder|order|${orderId}`;
+const clerkKey = (userId: number): string => `handOverOrder|account|user:${userId}`;
 
-/** Seconds until the order's wrong-code window closes when it is used up, else 0 (reads, does not count). */
-async function lockedOutFor(db: Db, orderId: number): Promise<number> {
-  const { rows } = await sql<{ hits: number; left_ms: number }>`
-    select hits, (extract(epoch from (window_start + make_interval(secs => ${HANDOVER_WINDOW_MS / 1000}) - now()))
-      * 1000)::int as left_ms
-    from rate_limits where key = ${keyOf(orderId)}`.execute(db);
-  const row = rows[0];
-  if (row === undefined || row.left_ms <= 0 || row.hits < HANDOVER_MAX_WRONG) return 0;
-  return Math.ceil(row.left_ms / 1000);
+/** The wrong-code limits of one try: the order's, and the clerk's across orders (the block follows the last). */
+function wrongCodeRules(orderId: number, userId: number): RateLimitRule[] {
+  const backoff = { maxBlockMs: MAX_BLOCK_MS };
+  return [
+    { key: orderKey(orderId), max: HANDOVER_MAX_WRONG - 1, windowMs: HANDOVER_WINDOW_MS, backoff },
+    { key: clerkKey(userId), max: HANDOVER_MAX_WRONG_PER_CLERK - 1, windowMs: HANDOVER_WINDOW_MS, backoff },
+  ];
 }
 
 class WrongCode extends Error {
@@ -68,7 +69,11 @@ export interface HandOverInput {
  * lifecycle machine decides whether HAND_OVER is possible now (409 otherwise), exactly as for other actions.
  */
 export async function handOverOrder(db: Db, view: OrderViewOptions, input: HandOverInput): Promise<Order> {
-  const wait = await lockedOutFor(db, input.orderId);
+  const rules = wrongCodeRules(input.orderId, input.actor.kind === 'user' ? input.actor.auth.userId : 0);
+  const wait = await blockedFor(
+    db,
+    rules.map((rule) => rule.key),
+  );
   if (wait > 0) throw tooManyRequests(wait);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -96,10 +101,8 @@ export async function handOverOrder(db: Db, view: OrderViewOptions, input: HandO
     });
   } catch (error) {
     if (!(error instanceof WrongCode)) throw error;
-    const over = await hitRateLimits(db, [
-      { key: keyOf(input.orderId), max: HANDOVER_MAX_WRONG, windowMs: HANDOVER_WINDOW_MS },
-    ]);
-    if (over > 0) throw tooManyRequests(over);
+    // This try was checked and answered; the block, if it earned one, holds from the next try on.
+    await hitRateLimits(db, rules);
     throw unprocessable(
       'VALIDATION_FAILED',
       [{ location: 'body', path: '/code', message: 'this is not the handover code of the order' }],

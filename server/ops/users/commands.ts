@@ -18,7 +18,7 @@ export class UsersCommandError extends Error {
   }
 }
 
-/** No scrypt hash has this form, so no password matches it until the owner sets one through the link. */
+/** No password hash (argon2id or scrypt) has this form, so no password matches it until the owner sets one through the link. */
 export const NO_PASSWORD_YET = '!no-password-yet';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

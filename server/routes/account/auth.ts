@@ -1,5 +1,8 @@
 /** Sign-in, password reset and e-mail confirmation: `login`, `forgotPassword`, `confirmEmail`, `resendEmailConfirmation`. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hashPassword } from '../../auth/password.ts';
+import { passwordProblem } from '../../auth/password-policy.ts';
+import { accountKey, clearRateLimit, emailOf } from '../../auth/rate-limit.ts';
 import type { Handler } from '../../contract/types.ts';
 import { checkCredentials, tokenFor } from '../../domain/account/credentials.ts';
 import { findUsableToken, issueToken, spendToken } from '../../domain/account/one-time-tokens.ts';
@@ -8,6 +11,8 @@ import { conflict, unauthorized, unprocessable } from '../../http/errors.ts';
 export const login: Handler<'login'> = async ({ body, db, config }) => {
   const user = await checkCredentials(db, config, body.email, body.password);
   if (user === null) throw unauthorized('INVALID_CREDENTIALS');
+  // The owner is in: the account's run of failed attempts (and its backoff) ends.
+  await clearRateLimit(db, accountKey('login', emailOf(body)));
   return { access_token: await tokenFor(user, config), token_type: 'Bearer' };
 };
 
@@ -23,6 +28,9 @@ const passwordMismatch = (field: string) =>
  */
 export const forgotPassword: Handler<'forgotPassword'> = async ({ body, db, config }) => {
   if (!('token' in body)) {
+    // A known address writes a token and its message, an unknown one nothing: both answer when the same time has
+    // passed, so the answer's timing does not tell whether an account exists (docs/adr/0123-passwords-by-asvs.md).
+    const answerAt = Date.now() + config.forgotPasswordMinMs;
     const user = await db
       .selectFrom('users')
       .select(['id', 'email'])
@@ -38,13 +46,22 @@ export const forgotPassword: Handler<'forgotPassword'> = async ({ body, db, conf
         }),
       );
     }
+    const wait = answerAt - Date.now();
+    if (wait > 0) await sleep(wait);
     return { result: 'reset_requested' };
   }
 
   const found = await findUsableToken(db, 'password_reset', body.token);
   if (found === null) throw unprocessable('INVALID_TOKEN');
   if (body.password !== body.passwordConfirmation) throw passwordMismatch('passwordConfirmation');
-  const hash = await hashPassword(body.password, config.scrypt);
+  const owner = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', found.userId)
+    .executeTakeFirst();
+  const weak = passwordProblem(body.password, '/password', owner?.email);
+  if (weak !== null) throw unprocessable('PASSWORD_TOO_COMMON', [weak]);
+  const hash = await hashPassword(body.password, config.passwordHash);
   await db.transaction().execute(async (trx) => {
     if (!(await spendToken(trx, found.id))) throw unprocessable('INVALID_TOKEN');
     await trx

@@ -4,10 +4,13 @@ import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress 
 import { confirmEmail, forgotPassword, login, resendEmailConfirmation } from './auth.ts';
 import { getDocumentFile, listDocuments } from './documents.ts';
 import { changePassword, getMe, setLang, updateProfile } from './profile.ts';
+import { logout, logoutEverywhere } from './sessions.ts';
 import { getMyWarehouse, getOrderParams } from './warehouse.ts';
 
 export const accountHandlers = {
   login,
+  logout,
+  logoutEverywhere,
   forgotPassword,
   confirmEmail,
   resendEmailConfirmation,
@@ -27,6 +30,8 @@ export const accountHandlers = {
 } satisfies Pick<
   Handlers,
   | 'login'
+  | 'logout'
+  | 'logoutEverywhere'
   | 'forgotPassword'
   | 'confirmEmail'
   | 'resendEmailConfirmation'

@@ -1,5 +1,6 @@
 /** The signed-in user's profile: `getMe`, `setLang`, `updateProfile`, `changePassword`. */
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { passwordProblem } from '../../auth/password-policy.ts';
 import type { Handler } from '../../contract/types.ts';
 import { tokenFor } from '../../domain/account/credentials.ts';
 import { loadMe, ME_COLUMNS, toMe } from '../../domain/account/me.ts';
@@ -71,10 +72,12 @@ export const changePassword: Handler<'changePassword'> = async ({ user, db, body
   }
   const row = await db
     .selectFrom('users')
-    .select(['password_hash'])
+    .select(['password_hash', 'email'])
     .where('id', '=', user.userId)
     .executeTakeFirst();
   if (row === undefined) throw notFound();
+  const weak = passwordProblem(body.newPassword, '/newPassword', row.email);
+  if (weak !== null) throw unprocessable('PASSWORD_TOO_COMMON', [weak]);
   if (!(await verifyPassword(body.currentPassword, row.password_hash)))
     throw unprocessable('INVALID_CURRENT_PASSWORD');
   if (body.newPassword === body.currentPassword) {
@@ -82,7 +85,7 @@ export const changePassword: Handler<'changePassword'> = async ({ user, db, body
       { location: 'body', path: '/newPassword', message: 'must differ from the current password' },
     ]);
   }
-  const hash = await hashPassword(body.newPassword, config.scrypt);
+  const hash = await hashPassword(body.newPassword, config.passwordHash);
   // Only the session that was checked may change it: a concurrent change (or a reset) in between ends this session.
   const updated = await db
     .updateTable('users')

@@ -29,7 +29,15 @@ import {
   takeQuery,
   type ExchangeSession,
 } from '../../domain/exchange/sessions.ts';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import {
+  MAX_BLOCK_MS,
+  accountKey,
+  addressKey,
+  clearRateLimit,
+  hitRateLimits,
+  type RateLimitRule,
+} from '../../auth/rate-limit.ts';
+import { HttpError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { EXCHANGE_FILE_LIMIT } from './content-types.ts';
 
 export type ExchangeMode = 'checkauth' | 'init' | 'query' | 'success' | 'file';
@@ -53,13 +61,32 @@ function refuse(code: 'UNAUTHORIZED' | 'INVALID_CREDENTIALS', logMessage: string
   return new HttpError(401, code, { headers: CHALLENGE, logMessage });
 }
 
+/**
+ * `checkauth` is limited like a sign-in (docs/adr/0121-limits-that-hold.md): per exchange login whatever the
+ * address and per address, with backoff; counted before the password is checked, so a blocked guesser tests nothing.
+ * The real 1C checks in once per exchange run, far below the limit, and a success ends the login's run of failures.
+ */
+function checkauthRules(call: ExchangeCall, user: string): RateLimitRule[] {
+  const { max, windowMs } = call.config.loginRateLimit;
+  const backoff = { maxBlockMs: MAX_BLOCK_MS };
+  return [
+    ...(user === '' ? [] : [{ key: accountKey('exchange1c', user), max, windowMs, backoff }]),
+    { key: `exchange1c|address|${addressKey(call.request.ip)}`, max, windowMs, backoff },
+  ];
+}
+
 async function checkauth(call: ExchangeCall): Promise<ContractResult> {
   const credentials = readBasicCredentials(call.request.headers.authorization);
+  // Percent-encoded: a login is whatever bytes 1C (or anyone) sent, NUL included, and the key must be storable.
+  const user = encodeURIComponent(credentials?.user.trim().toLowerCase().slice(0, 200) ?? '');
+  const wait = await hitRateLimits(call.db, checkauthRules(call, user));
+  if (wait > 0) throw tooManyRequests(wait);
   if (credentials === null)
     throw refuse('UNAUTHORIZED', '1C exchange: checkauth without HTTP Basic credentials');
   const userOk = sameSecret(credentials.user, call.config.exchangeUser);
   const passwordOk = sameSecret(credentials.password, call.config.exchangePassword);
   if (!userOk || !passwordOk) throw refuse('INVALID_CREDENTIALS', '1C exchange: wrong credentials');
+  await clearRateLimit(call.db, accountKey('exchange1c', user));
   const { token } = await openSession(call.db);
   const secure = call.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const answer = lines('success', SESSION_COOKIE, token);

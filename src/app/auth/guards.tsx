@@ -4,6 +4,7 @@ import {
   selectRole,
   selectHomePath,
   selectIsAuthenticated,
+  selectIsConfirmingSwitch,
   selectIsInitialising,
   selectIsStarting,
   selectIsUserRole,
@@ -13,6 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
 import { canUsePath } from './access.ts';
 import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
+import { SwitchAccountPrompt } from './switch-account-prompt.tsx';
 import { useAuthSelector, useSessionRunning } from '../../session/auth-context.tsx';
 import '../../ui/auth-form.css';
 
@@ -67,12 +69,14 @@ export function PublicOnlyRoute() {
 
 /**
  * `/`: the auth machine takes a token from the query string first (stored, removed from the address bar), then
- * this sends to /login, /personal (USER) or /dashboard.
+ * this sends to /login, /personal (USER) or /dashboard. A link of another account than the one signed in asks first.
  */
 export function RootRedirect() {
   const initialising = useAuthSelector(selectIsStarting);
+  const confirmingSwitch = useAuthSelector(selectIsConfirmingSwitch);
   const homePath = useAuthSelector(selectHomePath);
   if (initialising) return <FullPageLoading />;
+  if (confirmingSwitch) return <SwitchAccountPrompt />;
   return <Navigate to={homePath} replace />;
 }
 

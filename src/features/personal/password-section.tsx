@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { selectPasswordChangeView } from '#machines/personal/personal.selectors.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
+import { PasswordStrength } from '../../ui/password-strength/password-strength.tsx';
 import { passwordFailureMessage } from '../../ui/forms/personal-messages.ts';
 import { accountApi } from '../../data/account.ts';
 import { providePasswordChange } from './personal.actors.ts';
@@ -19,7 +20,7 @@ const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPas
  * Password change (spec section 5): current, new and confirmation. Every other device is logged out; this one
  * carries on with the fresh token the answer holds (`auth.token.renewed`).
  */
-export function PasswordSection() {
+export function PasswordSection({ userInputs = [] }: { userInputs?: readonly string[] }) {
   const { t, i18n } = useLingui();
   const authSend = useAuthSend();
   const logic = useMemo(
@@ -37,8 +38,10 @@ export function PasswordSection() {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<PasswordFormValues>({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
+  const newPassword = useWatch({ control, name: 'newPassword' });
 
   useEffect(() => {
     if (view.status === 'changed') reset(EMPTY);
@@ -73,7 +76,7 @@ export function PasswordSection() {
           onSubmit={handleSubmit((values) => actorRef.send({ type: 'password.change', ...values }))}
         >
           <p className="dash-card__note">
-            {t`Changing the password logs you out on every other device. At least 8 characters, with a letter and a digit.`}
+            {t`Changing the password logs you out on every other device. Any characters, at least 8, 12 or more recommended.`}
           </p>
           <AuthField
             id="password-current"
@@ -92,7 +95,9 @@ export function PasswordSection() {
             required
             error={errorFor('newPassword', errors.newPassword?.message)}
             registration={register('newPassword')}
+            hintId="password-new-strength"
           />
+          <PasswordStrength id="password-new-strength" password={newPassword} userInputs={userInputs} />
           <AuthField
             id="password-confirmation"
             label={t`Repeat the new password`}

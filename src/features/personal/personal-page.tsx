@@ -7,6 +7,7 @@ import { AccountSection } from './account-section.tsx';
 import { AddressBookSection } from './address-book-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { useMe } from '../../data/account.ts';
 import '../../ui/business.css';
 import '../../ui/auth-form.css';
@@ -14,8 +15,8 @@ import '../../ui/forms/personal.css';
 import { failureKind } from '../../data/failure-kind.ts';
 
 /**
- * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book and the
- * password change. Each workflow is its own small machine (`machines/personal/`).
+ * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book, the
+ * password change and signing out on all devices. Each workflow is its own small machine (`machines/personal/`).
  */
 export default function PersonalPage() {
   const { t } = useLingui();
@@ -40,7 +41,8 @@ export default function PersonalPage() {
         <ProfileSection me={me.data} />
         <AccountSection me={me.data} />
         <AddressBookSection />
-        <PasswordSection />
+        <PasswordSection userInputs={[me.data.email, me.data.fullName]} />
+        <SessionsSection />
       </CardGrid>
     );
   return (

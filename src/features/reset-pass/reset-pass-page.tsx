@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   selectIsSubmitting,
@@ -13,6 +13,7 @@ import {
 import { authApi } from '../../data/auth.ts';
 import { providePasswordRecovery } from '../../data/auth-flows.actors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
+import { PasswordStrength } from '../../ui/password-strength/password-strength.tsx';
 import {
   forgotPasswordSchema,
   newPasswordSchema,
@@ -86,11 +87,13 @@ function NewPasswordForm({
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
+  const password = useWatch({ control, name: 'password' });
   return (
     <form
       method="post"
@@ -100,7 +103,7 @@ function NewPasswordForm({
       aria-label={t`New password`}
       onSubmit={handleSubmit((values) => onSubmit(values))}
     >
-      <p className="auth-card__text">{t`Choose a new password: at least 8 characters, with a letter and a digit.`}</p>
+      <p className="auth-card__text">{t`Choose a new password: any characters, at least 8, 12 or more recommended.`}</p>
       <AuthField
         id="recovery-password"
         label={t`New password`}
@@ -109,7 +112,9 @@ function NewPasswordForm({
         required
         error={fieldError(errors.password?.message)}
         registration={register('password')}
+        hintId="recovery-password-strength"
       />
+      <PasswordStrength id="recovery-password-strength" password={password} />
       <AuthField
         id="recovery-password-confirmation"
         label={t`Repeat the new password`}

@@ -23,15 +23,17 @@ const logoutReasons: Record<string, MessageDescriptor> = {
   TOKEN_EXPIRED: msg`Your session has expired. Please sign in again.`,
   UNAUTHORIZED: msg`Your session has ended. Please sign in again.`,
   INVALID_TOKEN: msg`The sign-in link is invalid or has expired. Please sign in.`,
+  SIGNED_OUT_EVERYWHERE: msg`You have been signed out on all devices. Sign in again here whenever you like.`,
 };
 
-/** A notice for the login page after the session ended on its own (not after the user logged out). */
+/** A notice for the login page after the session ended on its own, or everywhere (not after a plain log out). */
 export function logoutReasonMessage(reason: string | null): MessageDescriptor | null {
   return reason === null ? null : (logoutReasons[reason] ?? null);
 }
 
 const recoveryErrors: Record<string, MessageDescriptor> = {
   INVALID_TOKEN: msg`This password reset link is invalid, already used or expired. Ask for a new one.`,
+  PASSWORD_TOO_COMMON: msg`This password is one of the most common ones, which are tried first. Choose another, such as a phrase of a few words.`,
   RATE_LIMITED: msg`Too many attempts. Please wait a little and try again.`,
   VALIDATION_FAILED: msg`Check the values you entered.`,
   TIMEOUT: msg`The server did not answer in time. Please try again.`,
@@ -60,7 +62,6 @@ const fieldErrors: Record<string, MessageDescriptor> = {
   'password.required': msg`Enter your password.`,
   'password.tooShort': msg`The password needs at least 8 characters.`,
   'password.tooLong': msg`The password can have at most 128 characters.`,
-  'password.weak': msg`The password needs at least one letter and one digit.`,
   'password.mismatch': msg`The passwords do not match.`,
 };
 

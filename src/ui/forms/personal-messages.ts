@@ -9,7 +9,6 @@ const fieldMessages: Record<string, MessageDescriptor> = {
   'phone.invalid': msg`Enter a phone number with at least 6 digits, like +373 69 123 456.`,
   'postIndex.invalid': msg`Enter a postal code of 3 to 12 letters or digits, like MD-2001.`,
   'password.tooShort': msg`The password needs at least 8 characters.`,
-  'password.weak': msg`The password needs at least one letter and one digit.`,
   'password.mismatch': msg`The passwords do not match.`,
   'password.same': msg`The new password must differ from the current one.`,
 };
@@ -38,6 +37,7 @@ const commonFailures: Record<string, MessageDescriptor> = {
 
 const passwordFailures: Record<string, MessageDescriptor> = {
   INVALID_CURRENT_PASSWORD: msg`The current password is not correct.`,
+  PASSWORD_TOO_COMMON: msg`This password is one of the most common ones, which are tried first. Choose another, such as a phrase of a few words.`,
   VALIDATION_FAILED: msg`Check the passwords you entered.`,
 };
 
@@ -55,3 +55,11 @@ export function addressFailureMessage(code: string): MessageDescriptor {
 
 /** Spec section 8's own text for a failed profile update. */
 export const PROFILE_FAILURE = msg`Error updating user`;
+
+/** Why "sign out on all devices" failed (the session goes on, and so do the others). */
+export function signOutFailureMessage(code: string): MessageDescriptor {
+  return (
+    commonFailures[code] ??
+    msg`Could not sign out the other devices. They are still signed in; please try again.`
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { characterCount } from '../auth-forms.schema.ts';
 
 /** Codes, not texts: `fieldMessage` in personal-messages.ts translates them. Bounds are the contract's. */
 
@@ -51,20 +52,16 @@ export const addressSchema = z.object({
 });
 export type AddressFormValues = z.infer<typeof addressSchema>;
 
-/** The contract's NewPassword: 8..128 characters with at least one letter and one digit. */
+/** The contract's NewPassword: 8 to 128 characters of any kind, no rules on which (see `auth-forms.schema.ts`). */
 export const passwordSchema = z
   .object({
     currentPassword: z
       .string()
       .check(z.minLength(1, { error: 'required', abort: true }), z.maxLength(128, { error: 'tooLong' })),
-    newPassword: z
-      .string()
-      .check(
-        z.minLength(8, { error: 'password.tooShort', abort: true }),
-        z.maxLength(128, { error: 'tooLong', abort: true }),
-        z.regex(/\p{L}/u, { error: 'password.weak', abort: true }),
-        z.regex(/[0-9]/, { error: 'password.weak' }),
-      ),
+    newPassword: z.string().check(
+      z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
+      z.refine((value) => characterCount(value) <= 128, { error: 'tooLong' }),
+    ),
     newPasswordConfirmation: z.string(),
   })
   .check(

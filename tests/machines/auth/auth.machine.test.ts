@@ -3,6 +3,7 @@ import { MAX_TIMER_DELAY_MS } from '#machines/auth/auth.rules.ts';
 import {
   selectHomePath,
   selectIsAuthenticated,
+  selectIsConfirmingSwitch,
   selectIsInitialising,
   selectLoginError,
   selectLogoutReason,
@@ -10,6 +11,8 @@ import {
   selectResendError,
   selectResendStatus,
   selectRole,
+  selectSignOutError,
+  selectSignOutStatus,
   selectUser,
   selectWarehouse,
 } from '#machines/auth/auth.selectors.ts';
@@ -76,11 +79,16 @@ describe('start-up with a token in the query string (spec section 2)', () => {
     expect(log.slice(0, 2)).toEqual(['storeToken', 'removeTokenFromUrl']);
   });
 
-  it('prefers a valid query token to the cookie token', () => {
-    const queryToken = tokenFor({ sub: '9', wh: true, par: false });
+  it("prefers a valid query token of the same account to the cookie token (another account's asks first)", () => {
+    const queryToken = tokenFor({ sub: '7', wh: true, par: false, inSeconds: 7200 });
     const { actor } = startAuth({ initialUrl: `/?token=${queryToken}`, storedToken: tokenFor({ sub: '7' }) });
     expect(actor.getSnapshot().context.token).toBe(queryToken);
     expect(selectRole(actor.getSnapshot())).toBe('warehouse');
+    const other = startAuth({
+      initialUrl: `/?token=${tokenFor({ sub: '9' })}`,
+      storedToken: tokenFor({ sub: '7' }),
+    });
+    expect(selectIsConfirmingSwitch(other.actor.getSnapshot())).toBe(true);
   });
 
   it.each([
@@ -267,6 +275,7 @@ describe('the warehouse (spec section 4)', () => {
     const { actor } = startAuth({ initialUrl: '/', storedToken: tokenFor() });
     await settle();
     actor.send({ type: 'auth.logout' });
+    await settle();
     expect(selectWarehouse(actor.getSnapshot())).toBeNull();
     expect(selectUser(actor.getSnapshot())).toBeNull();
   });
@@ -450,16 +459,113 @@ describe('login (spec sections 3 and 4)', () => {
 });
 
 describe('logout', () => {
-  it('clears the cookie, the stored user and the cache, then goes to /login', async () => {
+  it('ends the token on the server, clears the cookie, the stored user and the cache, then goes to /login', async () => {
     const { actor, log, spies } = startAuth({ initialUrl: '/', storedToken: tokenFor() });
     await settle();
     log.length = 0;
     actor.send({ type: 'auth.logout' });
-    expect(log).toEqual(loggedOutEnd);
+    expect(selectSignOutStatus(actor.getSnapshot())).toBe('leaving');
+    await settle();
+    expect(log).toEqual(['logout', ...loggedOutEnd]);
     expect(selectLogoutReason(actor.getSnapshot())).toBe('LOGGED_OUT');
     expect(spies.persistUser).toHaveBeenLastCalledWith({ user: null, isAuthenticated: false });
     vi.advanceTimersByTime(7200_000);
     expect(spies.redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logout when the server cannot be reached', () => {
+  it('still ends the session here after a failure, or after 5 s without an answer', async () => {
+    const failing = startAuth(
+      { initialUrl: '/', storedToken: tokenFor() },
+      { logout: () => Promise.reject({ status: 503 }) },
+    );
+    await settle();
+    failing.actor.send({ type: 'auth.logout' });
+    await settle();
+    expect(selectIsAuthenticated(failing.actor.getSnapshot())).toBe(false);
+    expect(selectLogoutReason(failing.actor.getSnapshot())).toBe('LOGGED_OUT');
+
+    const hanging = startAuth(
+      { initialUrl: '/', storedToken: tokenFor() },
+      { logout: () => new Promise<void>(() => {}) },
+    );
+    await settle();
+    hanging.actor.send({ type: 'auth.logout' });
+    vi.advanceTimersByTime(4999);
+    expect(selectIsAuthenticated(hanging.actor.getSnapshot())).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(selectIsAuthenticated(hanging.actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('sign out on all devices', () => {
+  it('ends the session once the server has ended every session', async () => {
+    const { actor, log } = startAuth({ initialUrl: '/', storedToken: tokenFor() });
+    await settle();
+    log.length = 0;
+    actor.send({ type: 'auth.logout.everywhere' });
+    expect(selectSignOutStatus(actor.getSnapshot())).toBe('leavingEverywhere');
+    // Still signed in while the server works: the screen stays and shows progress.
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(log).toEqual(['logoutEverywhere', ...loggedOutEnd]);
+    expect(selectLogoutReason(actor.getSnapshot())).toBe('SIGNED_OUT_EVERYWHERE');
+  });
+
+  it('keeps the session and says why when the server fails (the other devices are still signed in)', async () => {
+    const { actor } = startAuth(
+      { initialUrl: '/', storedToken: tokenFor() },
+      { logoutEverywhere: () => Promise.reject({ status: 429, code: 'RATE_LIMITED' }) },
+    );
+    await settle();
+    actor.send({ type: 'auth.logout.everywhere' });
+    await settle();
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    expect(selectSignOutStatus(actor.getSnapshot())).toBe('idle');
+    expect(selectSignOutError(actor.getSnapshot())).toBe('RATE_LIMITED');
+    actor.send({ type: 'auth.logout.everywhere' });
+    expect(selectSignOutError(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe("a link with another account's token", () => {
+  const signedIn = tokenFor({ sub: '7' });
+  const link = tokenFor({ sub: '8', wh: true, par: false });
+
+  it('asks before switching, and switches when told', async () => {
+    const { actor, spies } = startAuth({ initialUrl: `/?token=${link}`, storedToken: signedIn });
+    await settle();
+    expect(selectIsConfirmingSwitch(actor.getSnapshot())).toBe(true);
+    expect(spies.storeToken).not.toHaveBeenCalled();
+    expect(spies.fetchUser).not.toHaveBeenCalled();
+    actor.send({ type: 'auth.switch.accept' });
+    await settle();
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe(link);
+    expect(selectRole(actor.getSnapshot())).toBe('warehouse');
+    expect(spies.storeToken).toHaveBeenCalledWith(expect.objectContaining({ token: link }));
+    expect(spies.removeTokenFromUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the signed-in account when declined, and drops the link from the address', async () => {
+    const { actor, spies } = startAuth({ initialUrl: `/?token=${link}`, storedToken: signedIn });
+    await settle();
+    actor.send({ type: 'auth.switch.decline' });
+    await settle();
+    expect(actor.getSnapshot().context.token).toBe(signedIn);
+    expect(spies.storeToken).not.toHaveBeenCalled();
+    expect(spies.removeTokenFromUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a link of the same account without asking', async () => {
+    const { actor } = startAuth({
+      initialUrl: `/?token=${tokenFor({ sub: '7', inSeconds: 7200 })}`,
+      storedToken: signedIn,
+    });
+    await settle();
+    expect(selectIsConfirmingSwitch(actor.getSnapshot())).toBe(false);
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
   });
 });
 

@@ -55,6 +55,8 @@ export const authPathMachine = authMachine.provide({
     fetchWarehouse: never(),
     resendConfirmation: never(),
     saveLanguage: fromPromise<AuthUser, { lang: string }>(() => new Promise<AuthUser>(() => {})),
+    logout: never<void>(),
+    logoutEverywhere: never<void>(),
   },
 });
 
@@ -68,6 +70,9 @@ const userEvents: AuthEvt[] = [
   { type: 'auth.login', email: 'ana@example.com', password: 'secret-1' },
   { type: 'auth.login', email: 'ana@example.com', password: 'secret-1', lang: 'it' },
   { type: 'auth.logout' },
+  { type: 'auth.logout.everywhere' },
+  { type: 'auth.switch.accept' },
+  { type: 'auth.switch.decline' },
   { type: 'auth.unauthorized' },
   { type: 'auth.user.refresh' },
   { type: 'auth.confirmation.resend' },
@@ -96,6 +101,11 @@ const actorEvents: AuthEvt[] = [
   }),
   systemEvent({ type: 'xstate.after.tokenExpiry.auth.authenticated.expiry.watching' }),
   systemEvent({ type: 'xstate.done.actor.saveLanguage', output: user({ lang: 'it' }) }),
+  systemEvent({ type: 'xstate.done.actor.logout', output: undefined }),
+  systemEvent({ type: 'xstate.error.actor.logout', error: { status: 401, code: 'UNAUTHORIZED' } }),
+  systemEvent({ type: 'xstate.after.5000.auth.authenticated.signOut.leaving' }),
+  systemEvent({ type: 'xstate.done.actor.logoutEverywhere', output: undefined }),
+  systemEvent({ type: 'xstate.error.actor.logoutEverywhere', error: { status: 0, code: 'NETWORK' } }),
   systemEvent({ type: 'xstate.error.actor.saveLanguage', error: { status: 500, message: 'Unknown error' } }),
 ];
 
@@ -109,6 +119,10 @@ const starts: Array<{ label: string; input: AuthInput }> = [
   { label: 'no token', input: { initialUrl: '/', storedToken: null } },
   { label: 'valid query token', input: { initialUrl: `/?token=${shortToken}`, storedToken: null } },
   { label: 'invalid query token', input: { initialUrl: `/?token=${expiredToken}`, storedToken: longToken } },
+  {
+    label: "another account's query token while signed in",
+    input: { initialUrl: `/?token=${shortToken}`, storedToken: longToken },
+  },
   { label: 'valid cookie token, long-lived', input: { initialUrl: '/dashboard', storedToken: longToken } },
   { label: 'expired cookie token', input: { initialUrl: '/dashboard', storedToken: expiredToken } },
 ];
@@ -132,6 +146,9 @@ const send = (event: AuthEvent, actor: Actor<AuthMachineUnderTest>) => {
 export const authMachineExecutors = {
   'auth.login': send,
   'auth.logout': send,
+  'auth.logout.everywhere': send,
+  'auth.switch.accept': send,
+  'auth.switch.decline': send,
   'auth.unauthorized': send,
   'auth.user.refresh': send,
   'auth.confirmation.resend': send,

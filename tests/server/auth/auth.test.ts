@@ -1,3 +1,4 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readBearerToken } from '#server/auth/authenticate.ts';
 import { hashPassword, needsRehash, verifyPassword } from '#server/auth/password.ts';
@@ -5,7 +6,7 @@ import { apiRoleOf, roleOf } from '#server/auth/roles.ts';
 import { signAccessToken, TokenError, verifyAccessToken } from '#server/auth/token.ts';
 
 const config = { jwtSecret: 'frame-test-secret-0123456789-0123456789', tokenTtlSeconds: 3600 };
-const cheap = { N: 1024, r: 8, p: 1 };
+const cheap = { memoryKiB: 1024, iterations: 1, parallelism: 1 };
 
 function decodePart(token: string, index: number): Record<string, unknown> {
   const part = token.split('.')[index] ?? '';
@@ -21,10 +22,17 @@ async function reason(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe('passwords (scrypt)', () => {
+/** A hash of the earlier scheme, as rows written before argon2id hold them. */
+function legacyScrypt(password: string): string {
+  const salt = Buffer.from('0123456789abcdef');
+  const hash = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+describe('passwords (argon2id)', () => {
   it('round-trips and refuses a wrong password', async () => {
     const hash = await hashPassword('correct horse 1', cheap);
-    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
     expect(await verifyPassword('correct horse 1', hash)).toBe(true);
     expect(await verifyPassword('correct horse 2', hash)).toBe(false);
     expect(await verifyPassword('', hash)).toBe(false);
@@ -37,11 +45,15 @@ describe('passwords (scrypt)', () => {
     expect(await verifyPassword('Cre\u0300me1', await hashPassword('Crème1', cheap))).toBe(true);
   });
 
-  it('uses the default cost when none is given and reports weaker hashes', async () => {
+  it("uses OWASP's parameters by default and reports weaker hashes and the earlier scrypt ones", async () => {
     const strong = await hashPassword('secret-1');
-    expect(strong.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(strong.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     expect(needsRehash(strong)).toBe(false);
     expect(needsRehash(await hashPassword('secret-1', cheap))).toBe(true);
+    const legacy = legacyScrypt('secret-1');
+    expect(await verifyPassword('secret-1', legacy)).toBe(true);
+    expect(await verifyPassword('secret-2', legacy)).toBe(false);
+    expect(needsRehash(legacy, cheap)).toBe(true);
   });
 
   it('never matches a malformed or tampered hash', async () => {
@@ -49,12 +61,11 @@ describe('passwords (scrypt)', () => {
     const parts = hash.split('$');
     const flipped = Buffer.from(parts[5] ?? '', 'base64');
     flipped[0] = (flipped[0] ?? 0) ^ 1;
-    expect(
-      await verifyPassword('secret-1', [...parts.slice(0, 5), flipped.toString('base64')].join('$')),
-    ).toBe(false);
+    const tampered = [...parts.slice(0, 5), flipped.toString('base64').replace(/=+$/, '')].join('$');
+    expect(await verifyPassword('secret-1', tampered)).toBe(false);
     expect(await verifyPassword('secret-1', 'plain-text')).toBe(false);
+    expect(await verifyPassword('secret-1', hash.replace('m=1024', 'm=99999999'))).toBe(false);
     expect(await verifyPassword('secret-1', 'scrypt$99999999$8$1$AAAA$BBBB')).toBe(false);
-    expect(await verifyPassword('secret-1', hash.replace('scrypt$1024', 'scrypt$1000'))).toBe(false);
   });
 });
 
@@ -66,8 +77,24 @@ describe('access tokens (HS256)', () => {
     const token = await signAccessToken(subject, config, { now });
     expect(decodePart(token, 0)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const iat = now.getTime() / 1000;
-    expect(decodePart(token, 1)).toEqual({ sub: '42', iat, exp: iat + 3600, wh: true, par: false, sv: 3 });
-    expect(await verifyAccessToken(token, config, { now })).toEqual({ ...subject, iat, exp: iat + 3600 });
+    const payload = decodePart(token, 1);
+    expect(payload).toEqual({
+      sub: '42',
+      jti: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as string,
+      iat,
+      exp: iat + 3600,
+      wh: true,
+      par: false,
+      sv: 3,
+    });
+    expect(await verifyAccessToken(token, config, { now })).toEqual({
+      ...subject,
+      jti: payload.jti,
+      iat,
+      exp: iat + 3600,
+    });
+    // Every token has its own id, so one can be signed out alone.
+    expect(decodePart(await signAccessToken(subject, config, { now }), 1).jti).not.toBe(payload.jti);
   });
 
   it('reports an expired token as expired', async () => {
@@ -92,8 +119,15 @@ describe('access tokens (HS256)', () => {
     expect(await reason(verifyAccessToken('not.a.token', config))).toBe('invalid');
   });
 
-  it('refuses a well-signed token whose payload lacks the flags', async () => {
+  it('refuses a well-signed token without an id (jti) or whose payload lacks the flags', async () => {
     const { SignJWT } = await import('jose');
+    const withoutId = await new SignJWT({ wh: false, par: true, sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(config.jwtSecret));
+    expect(await reason(verifyAccessToken(withoutId, config))).toBe('invalid');
     const token = await new SignJWT({ wh: 'yes' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('42')

@@ -2,14 +2,17 @@
  * Fuzzing the contract (docs/adr/0009-bad-input-never-500.md): for every operation that takes input, at least
  * 200 bad requests generated with fast-check from the operation's own request schemas — wrong types, values
  * past the bounds (ids ≥ 2^31), NUL and unpaired surrogates, over-long and badly percent-encoded path values,
- * extra fields, broken JSON, multipart without a boundary or cut short, unknown content types — sent through
- * `app.inject` to the real app on a seeded database, as a caller allowed to call the operation. Asserted: no
- * answer ≥ 500, every error body in the spec's Error shape, every answer with the security headers. The
- * counts are printed.
+ * extra fields, broken JSON, multipart without a boundary or cut short, unknown content types, bodies nested
+ * thousands of levels deep and NUL in every body type (JSON, urlencoded, multipart) — sent through `app.inject` to
+ * the real app on a seeded database, as a caller allowed to call the operation. Asserted: no answer ≥ 500, every
+ * error body in the spec's Error shape, every answer with the security headers, and every answer one the contract
+ * declares for the operation it was sent to (status, media type, schema), as an independent fuzzer reading only
+ * `openapi/api-v3.yaml` would check it. The counts are printed.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, type ContractOperation, type JsonSchema } from '#server/contract/load.ts';
+import { checkResponse } from '#server/contract/responses.ts';
 import { startTestApp, type TestApp } from '../../support/server/app.ts';
 import { errorShapeProblems, securityHeaderProblems } from '../../support/server/answers.ts';
 
@@ -212,7 +215,29 @@ function multipart(value: unknown, mode: 'ok' | 'no-boundary' | 'truncated'): { 
   return { type: 'multipart/form-data; boundary=fz', body: `${parts}--fz--\r\n` };
 }
 
+/** `[[[[…]]]]`, `depth` levels: deeper than any schema, as deep as a body limit allows. */
+const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+/** The body's fields (or one field `x`) with one value replaced: deep JSON text, or a string with NUL. */
+function hostileFields(value: unknown, hostile: string): Record<string, string> {
+  const fields: Record<string, string> =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+        )
+      : {};
+  const names = Object.keys(fields);
+  fields[names[hostile.length % Math.max(names.length, 1)] ?? 'x'] = hostile;
+  return fields;
+}
+
 type BodyKind =
+  | 'deep-json'
+  | 'deep-form'
+  | 'deep-multipart'
+  | 'nul-json'
+  | 'nul-form'
+  | 'nul-multipart'
   | 'json'
   | 'broken-json'
   | 'form'
@@ -260,6 +285,12 @@ function requestsFor(
   const schemaOfBody = asSchema(Object.values(operation.requestBody?.content ?? {})[0]);
   const accepted = Object.keys(operation.requestBody?.content ?? {});
   const kinds: BodyKind[] = [
+    'deep-json',
+    'deep-form',
+    'deep-multipart',
+    'nul-json',
+    'nul-form',
+    'nul-multipart',
     'json',
     'broken-json',
     'form',
@@ -273,9 +304,11 @@ function requestsFor(
   ];
   const bodyArb = fc.tuple(
     operation.requestBody === null
-      ? fc.constantFrom<BodyKind>('none', 'json', 'multipart-truncated', 'unknown')
+      ? fc.constantFrom<BodyKind>('none', 'json', 'multipart-truncated', 'unknown', 'deep-json', 'nul-form')
       : fc.constantFrom(...kinds),
     badBody(schemaOfBody),
+    fc.integer({ min: 40, max: 20_000 }),
+    fc.constantFrom('\u0000', 'a\u0000b', '%00', '\u0000'.repeat(300)),
   );
   const headerArb = fc.tuple(
     ...headerParams.map(() =>
@@ -287,7 +320,7 @@ function requestsFor(
   );
   return fc
     .tuple(pathArb, queryArb, bodyArb, headerArb, fc.boolean())
-    .map(([pathValues, queryValues, [kind, body], headerValues]) => {
+    .map(([pathValues, queryValues, [kind, body, depth, nul], headerValues]) => {
       let path = operation.path;
       pathParams.forEach((p, i) => {
         path = path.replace(`{${p.name}}`, pathValues[i] ?? '');
@@ -307,6 +340,28 @@ function requestsFor(
       };
       const json = JSON.stringify(body) ?? 'null';
       switch (kind) {
+        case 'deep-json':
+          headers['content-type'] = 'application/json';
+          request.payload = depth % 2 === 0 ? nested(depth) : `{"a":${nested(depth)}}`;
+          break;
+        case 'nul-json':
+          headers['content-type'] = 'application/json';
+          request.payload = JSON.stringify(hostileFields(body, nul));
+          break;
+        case 'deep-form':
+        case 'nul-form':
+          headers['content-type'] = 'application/x-www-form-urlencoded';
+          request.payload = new URLSearchParams(
+            hostileFields(body, kind === 'deep-form' ? nested(depth) : nul),
+          ).toString();
+          break;
+        case 'deep-multipart':
+        case 'nul-multipart': {
+          const built = multipart(hostileFields(body, kind === 'deep-multipart' ? nested(depth) : nul), 'ok');
+          headers['content-type'] = built.type;
+          request.payload = built.body;
+          break;
+        }
         case 'json':
           headers['content-type'] =
             accepted.includes('application/json') || accepted.length === 0
@@ -372,6 +427,7 @@ describe('the contract under fuzzing', () => {
       (op) => op.parameters.length > 0 || op.requestBody !== null,
     );
     const problems: string[] = [];
+    const undeclared = new Map<string, string>();
     const statuses = new Map<number, number>();
     let sent = 0;
     for (const [index, operation] of operations.entries()) {
@@ -391,13 +447,29 @@ describe('the contract under fuzzing', () => {
         });
         sent++;
         statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
+        const contentType = answer.headers['content-type'];
+        const type = typeof contentType === 'string' ? contentType : undefined;
+        let parsed: unknown = answer.body;
+        if (type !== undefined && /json/i.test(type)) {
+          try {
+            parsed = JSON.parse(answer.body) as unknown;
+          } catch {
+            parsed = answer.body;
+          }
+        }
         const found = [
           ...(answer.statusCode >= 500 ? [`status ${answer.statusCode}`] : []),
+          ...checkResponse(operation, answer.statusCode, type, parsed).map((p) => `${p.path} ${p.message}`),
           ...(answer.statusCode >= 400
             ? errorShapeProblems(answer.statusCode, String(answer.headers['content-type']), answer.body)
             : []),
           ...securityHeaderProblems(answer.headers),
         ];
+        if (found.length > 0)
+          undeclared.set(
+            `${operation.operationId} ${answer.statusCode}`,
+            `${request.method} ${request.url.slice(0, 100)}: ${found.join(', ').slice(0, 200)}`,
+          );
         if (found.length > 0 && problems.length < 30) {
           problems.push(
             `${operation.operationId}: ${request.method} ${request.url.slice(0, 160)} [${request.headers['content-type'] ?? '-'}] → ${answer.statusCode}: ${found.join(', ')} ${answer.body.slice(0, 160)}`,
@@ -411,6 +483,13 @@ describe('the contract under fuzzing', () => {
     console.log(
       `fuzz: ${operations.length} operations, ${sent} requests, 5xx = ${fiveHundreds}; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
+    if (undeclared.size > 0)
+      console.log(
+        [...undeclared]
+          .sort()
+          .map(([key, example]) => `${key} — ${example}`)
+          .join('\n'),
+      );
     expect(operations.length).toBeGreaterThanOrEqual(38);
     expect(sent).toBeGreaterThanOrEqual(operations.length * PER_OPERATION);
     expect(problems).toEqual([]);

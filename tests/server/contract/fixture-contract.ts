@@ -339,7 +339,7 @@ export async function insertUser(
     .insertInto('users')
     .values({
       email: user.email,
-      password_hash: await hashPassword(user.password, { N: 1024, r: 8, p: 1 }),
+      password_hash: await hashPassword(user.password, { memoryKiB: 1024, iterations: 1, parallelism: 1 }),
       full_name: user.email,
       is_warehouse: user.wh,
       is_partner: user.par,

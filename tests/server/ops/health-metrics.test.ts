@@ -146,7 +146,7 @@ describe('health, readiness, request ids and metrics', () => {
 
 describe('a request id from a trusted proxy', () => {
   it('is kept when TRUST_PROXY is on and it is well formed, replaced otherwise', async () => {
-    const t = await startTestApp({ config: { trustProxy: true } });
+    const t = await startTestApp({ config: { trustProxy: 1 } });
     try {
       const kept = await t.get('/users/me', {
         headers: { 'x-request-id': '0123456789abcdef0123456789abcdef' },

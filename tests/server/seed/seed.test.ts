@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/password.ts';
 import type { Database } from '#server/db/database.ts';
+import { tokenHash } from '#server/domain/account/one-time-tokens.ts';
 import { CATEGORIES, LANGS, ORDER_STATUSES, QUALIFICATIONS, RANKS } from '#server/db/reference.ts';
 import { DEMO_ACCOUNTS } from '#server/seed/accounts.ts';
 import { buildCatalogue } from '#server/seed/catalogue.ts';
@@ -68,23 +69,29 @@ describe('the demo seed', () => {
     expect(users.find((user) => user.email === 'pw@demo.test')?.warehouse_id).toBe(2);
   });
 
-  it('keeps the confirmation link of the unconfirmed account in the outbox', async () => {
+  it('keeps the confirmation link of the unconfirmed account: its hash, and its token in the message only', async () => {
     const rows = await database.db
       .selectFrom('outbox')
       .innerJoin('users', 'users.id', 'outbox.user_id')
+      .innerJoin('messages', (join) =>
+        join.onRef(sql`'account.confirm_email:' || outbox.id`, '=', 'messages.key'),
+      )
       .select([
         'outbox.kind',
-        'outbox.token',
+        'outbox.token_hash',
         'outbox.payload',
         'outbox.used_at',
         'outbox.expires_at',
         'users.email',
+        'messages.secret',
       ])
       .execute();
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row).toMatchObject({ kind: 'email_confirmation', email: 'unconfirmed@demo.test', used_at: null });
-    expect(row?.payload.path).toBe(`/confirm-email?token=${row?.token ?? ''}`);
+    expect(row?.secret).toMatch(/^ec_/);
+    expect(row?.token_hash).toBe(tokenHash(row?.secret ?? ''));
+    expect(JSON.stringify(row?.payload)).not.toContain(row?.secret ?? '-');
     expect(row?.expires_at.getTime()).toBeGreaterThan(Date.now());
   });
 

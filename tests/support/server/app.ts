@@ -12,7 +12,7 @@ import { freshDatabase } from './db.ts';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789-abcdefghijklmnop';
 
-/** Configuration for tests: silent logs, cheap scrypt for new hashes, a rate limit high enough not to interfere. */
+/** Configuration for tests: silent logs, cheap argon2id for new hashes, a rate limit high enough not to interfere. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
@@ -20,9 +20,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED: 'none',
     DATA_DIR: 'memory://',
     PUBLIC_URL: 'http://127.0.0.1:8080',
-    SCRYPT_N: '1024',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_ITERATIONS: '1',
     LOGIN_RATE_LIMIT_MAX: '1000',
     BACKGROUND_JOBS: 'false',
+    // Reset requests answer at once in tests; tests/server/routes/account/passwords.test.ts measures the floor.
+    FORGOT_PASSWORD_MIN_MS: '0',
   });
   return { ...base, ...overrides };
 }

@@ -32,7 +32,7 @@ import { seedDemo } from '#server/seed/demo.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TEMPLATE_DIR = join(ROOT, '.tmp', 'test-db');
 /** Cheap hashes for the seeded accounts: tests log in often. */
-const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+const TEST_HASH = { memoryKiB: 1024, iterations: 1, parallelism: 1 } as const;
 
 function listFiles(dir: string): string[] {
   const out: string[] = [];
@@ -62,7 +62,7 @@ export function templateKey(): string {
 
 async function buildSeeded(database: Database): Promise<void> {
   await migrateToLatest(database.db);
-  await seedDemo(database.db, { scrypt: TEST_SCRYPT });
+  await seedDemo(database.db, { passwordHash: TEST_HASH });
 }
 
 /* ------------------------------------------------------------------ PGlite */

@@ -1,4 +1,5 @@
 /** Shared helpers of the account route tests: the app with only the account handlers, and token makers. */
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { components } from '#openapi/schema.d.ts';
 import { signAccessToken } from '#server/auth/token.ts';
@@ -61,13 +62,20 @@ export function payloadOf(token: string): Record<string, unknown> {
   >;
 }
 
-/** Outbox entries of a user and kind, newest first. */
-export function outboxOf(t: TestApp, userId: number, kind: 'password_reset' | 'email_confirmation') {
-  return t.db
+/**
+ * One-time tokens of a user and kind, newest first: the stored row (its hash) with the raw `token` its message
+ * carries (`messages.secret`, the only place the raw token is kept until delivery).
+ */
+export async function outboxOf(t: TestApp, userId: number, kind: 'password_reset' | 'email_confirmation') {
+  const event = kind === 'password_reset' ? 'account.reset_password' : 'account.confirm_email';
+  const rows = await t.db
     .selectFrom('outbox')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .orderBy('id', 'desc')
+    .leftJoin('messages', (join) => join.onRef(sql`${event} || ':' || outbox.id`, '=', 'messages.key'))
+    .selectAll('outbox')
+    .select('messages.secret')
+    .where('outbox.user_id', '=', userId)
+    .where('outbox.kind', '=', kind)
+    .orderBy('outbox.id', 'desc')
     .execute();
+  return rows.map(({ secret, ...row }) => ({ ...row, token: secret ?? '' }));
 }

@@ -8,6 +8,7 @@ import {
   setStatus,
   tokenFor,
   walk,
+  WAREHOUSE_2,
   type ErrorBody,
   type Order,
 } from './support.ts';
@@ -105,6 +106,24 @@ describe('the pickup handover code', () => {
     // Another order is not limited by this one's wrong codes.
     const other = await awaitingPickup();
     expect((await handOver(tokens.warehouse, other, other.handoverCode ?? '')).status).toBe(200);
+  });
+
+  it('limits a clerk trying codes across orders: 429 after 20 wrong codes in all, whatever the order', async () => {
+    const clerk = await tokenFor(t, WAREHOUSE_2);
+    const orders: Order[] = [];
+    for (let i = 0; i < 6; i += 1) orders.push(await awaitingPickup());
+    // Four wrong codes on each of five orders: never the five that would block one order.
+    for (const order of orders.slice(0, 5))
+      for (let i = 0; i < 4; i += 1) {
+        const code = order.handoverCode ?? '';
+        expect((await handOver(clerk, order, wrongCode(code))).status).toBe(422);
+      }
+    const sixth = orders[5] as Order;
+    const limited = await handOver(clerk, sixth, sixth.handoverCode ?? '');
+    expect(limited.status).toBe(429);
+    expect(errorOf(limited).code).toBe('RATE_LIMITED');
+    // Another clerk hands the order over.
+    expect((await handOver(tokens.warehouse, sixth, sixth.handoverCode ?? '')).status).toBe(200);
   });
 
   it('works for a seeded order waiting for pickup (nothing stored)', async () => {
