@@ -1149,7 +1149,7 @@ export interface paths {
         };
         /**
          * Live changes the caller may see (Server-Sent Events)
-         * @description A `text/event-stream` of what changes for the ticket's user: a distributor's own orders and bag; for warehouse
+         * @description A `text/event-stream` of what changes for the ticket's user: a distributor's own orders, bag and volumes; for warehouse
          *     staff also every order of their warehouse and who has which of them open (presence). Frames (`data` is JSON):
          *
          *     - `ready` `{ position }` first, with `id:` the position the stream starts live from;
@@ -1157,6 +1157,8 @@ export interface paths {
          *       status and who changed it;
          *     - `bag` `{ at }`: the caller's bag changed;
          *     - `presence` (`LivePresenceEvent`): the staff viewing an order of the caller's warehouse changed;
+         *     - `volumes` (`LiveVolumesEvent`): the caller's volumes of a period changed (an order of theirs or of their
+         *       downline was completed or taken back): reload the figures, the bonus estimate and the network;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
          *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
          *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
@@ -1397,6 +1399,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/bonus/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This month's bonus so far, explained
+         * @description The open month's bonus by the marketing plan's rules, from the volumes as they stand now (they follow every
+         *     completed order): the same lines a closed month's statement has — own PV, each first-line leg's PGV at the
+         *     difference of the two ranks' percents, 5 % of a breakaway leg for a breakaway rank — with the level, base,
+         *     percent, points and amount of each, the volume adjustments (clawbacks) of the month, and when it closes. The
+         *     orders behind a line are `GET /users/bonus/{month}/sources`.
+         */
+        get: operations["getBonusEstimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/bonus/{month}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders behind one bonus line of a month
+         * @description Every credit, reversal and clawback of the month that makes the base of one line of the caller's statement or
+         *     estimate: the caller's own orders (without `member`), or the orders of a first-line leg that count in its PGV
+         *     (`member` = the leg's head: its whole downline, except what a breakaway rank below the head takes away).
+         *     Newest first. A closed month reads the ranks it was closed with; the open month, the ranks of now.
+         */
+        get: operations["listBonusSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exchange/1c": {
         parameters: {
             query?: never;
@@ -1490,6 +1539,12 @@ export interface components {
             /** @description Send the heartbeat again after this many seconds to stay among the viewers. */
             heartbeatSeconds: number;
         };
+        /** @description `data` of a `volumes` frame of `GET /events`. */
+        LiveVolumesEvent: {
+            period: components["schemas"]["Month"];
+            /** Format: date-time */
+            at: string;
+        };
         /** @description `data` of an `order` frame of `GET /events`. */
         LiveOrderEvent: {
             /** @enum {string} */
@@ -1533,6 +1588,8 @@ export interface components {
         Currency: string;
         /** @description Points (PV); a decimal with at most two fraction digits. */
         Points: number;
+        /** @description Points that may be negative (a volume taken back by a clawback); at most two fraction digits. */
+        SignedPoints: number;
         /**
          * @description Interface language; `ru` is the default.
          * @enum {string}
@@ -1578,12 +1635,15 @@ export interface components {
          * @enum {string}
          */
         QualificationCode: "active" | "qualified" | "fast_start" | "team_builder" | "leader_pool" | "qualification_2025";
-        /** @description Volumes of the period in points. PV personal, GV group, CGV cumulative group, PGV personal group. */
+        /**
+         * @description Volumes of the period in points. PV personal, GV group, CGV cumulative group, PGV personal group. A clawback
+         *     of an order credited in a closed month lowers the month it lands in, so they may be negative.
+         */
         Volumes: {
-            pv: components["schemas"]["Points"];
-            gv: components["schemas"]["Points"];
-            cgv: components["schemas"]["Points"];
-            pgv: components["schemas"]["Points"];
+            pv: components["schemas"]["SignedPoints"];
+            gv: components["schemas"]["SignedPoints"];
+            cgv: components["schemas"]["SignedPoints"];
+            pgv: components["schemas"]["SignedPoints"];
         };
         /**
          * @description Machine-readable error code. `VALIDATION_FAILED` 400/422, `UNAUTHORIZED` / `TOKEN_EXPIRED` /
@@ -1716,8 +1776,8 @@ export interface components {
         };
         ClosedMonth: {
             month: components["schemas"]["Month"];
-            pv: components["schemas"]["Points"];
-            gv: components["schemas"]["Points"];
+            pv: components["schemas"]["SignedPoints"];
+            gv: components["schemas"]["SignedPoints"];
             bonus: components["schemas"]["Money"];
         };
         MyInfo: {
@@ -1775,7 +1835,10 @@ export interface components {
             bonus: components["schemas"]["Money"];
             currency: components["schemas"]["Currency"];
         };
-        /** @description One bonus of the month and how it is computed, `base × percent / 100 = points`, `points × pointValue = amount`. */
+        /**
+         * @description One bonus of the month and how it is computed: `base × percent / 100 = points` (rounded half up to a
+         *     hundredth of a point), `points × pointValue = amount`; the lines add up to the total exactly.
+         */
         StatementLine: {
             /**
              * @description personal (own PV at the rank's percent), differential (a first-line leg's PGV at the difference of the two ranks' percents), leadership (5 % of a breakaway leg's PGV).
@@ -1788,10 +1851,57 @@ export interface components {
                 fullName: string;
                 rank: components["schemas"]["Rank"];
             } | null;
+            /** @description 0 for the personal line, 1 for a first-line leg. */
+            level: number;
             base: components["schemas"]["Points"];
             percent: number;
             points: components["schemas"]["Points"];
             amount: components["schemas"]["Money"];
+        };
+        /** @description Volume taken back in this month for an order credited in a month closed before (a clawback). */
+        StatementAdjustment: {
+            order: components["schemas"]["BonusSourceOrder"];
+            member: components["schemas"]["BonusSourceMember"];
+            /** @description How far below the caller the buyer is (0 for the caller's own order). */
+            level: number;
+            points: components["schemas"]["SignedPoints"];
+            creditedMonth: components["schemas"]["Month"];
+            /** Format: date-time */
+            at: string;
+        };
+        BonusSourceOrder: {
+            id: components["schemas"]["Id"];
+            number: string;
+        };
+        BonusSourceMember: {
+            id: components["schemas"]["Id"];
+            fullName: string;
+        };
+        /** @description One credit, reversal or clawback of the volume ledger that makes part of a line's base. */
+        BonusSource: {
+            /** @enum {string} */
+            kind: "credit" | "reversal" | "clawback";
+            order: components["schemas"]["BonusSourceOrder"];
+            member: components["schemas"]["BonusSourceMember"];
+            /** @description How far below the caller the buyer is (0 for the caller's own order). */
+            level: number;
+            points: components["schemas"]["SignedPoints"];
+            /** Format: date-time */
+            at: string;
+            creditedMonth: components["schemas"]["Month"];
+        };
+        BonusSourcePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["BonusSource"][];
+            /** @description The sum of every source of the line (not only this page's). */
+            points: components["schemas"]["SignedPoints"];
+        };
+        BonusEstimate: components["schemas"]["Statement"] & {
+            period: components["schemas"]["Period"];
+            /**
+             * Format: date-time
+             * @description When the figures were read; they change with every completed order until the month closes.
+             */
+            asOf: string;
         };
         Statement: {
             month: components["schemas"]["Month"];
@@ -1805,21 +1915,23 @@ export interface components {
             pointValue: components["schemas"]["Money"];
             volumes: components["schemas"]["Volumes"];
             lines: components["schemas"]["StatementLine"][];
-            /** @description The bonus of the month as stored when the month closed (the sum of the lines). */
+            /** @description Clawbacks that landed in this month in the caller's group (they lower its volumes). */
+            adjustments: components["schemas"]["StatementAdjustment"][];
+            /** @description The bonus of the month, the sum of the lines (frozen by the close for a closed month). */
             total: components["schemas"]["Money"];
         };
         VolumeHistoryMonth: {
             month: components["schemas"]["Month"];
-            pv: components["schemas"]["Points"];
-            gv: components["schemas"]["Points"];
+            pv: components["schemas"]["SignedPoints"];
+            gv: components["schemas"]["SignedPoints"];
             closed: boolean;
         };
         ClosedStatsMonth: {
             month: components["schemas"]["Month"];
-            pv: components["schemas"]["Points"];
-            gv: components["schemas"]["Points"];
-            cgv: components["schemas"]["Points"];
-            pgv: components["schemas"]["Points"];
+            pv: components["schemas"]["SignedPoints"];
+            gv: components["schemas"]["SignedPoints"];
+            cgv: components["schemas"]["SignedPoints"];
+            pgv: components["schemas"]["SignedPoints"];
             bonus: components["schemas"]["Money"];
         };
         ClosedStats: {
@@ -4742,6 +4854,62 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+        };
+    };
+    getBonusEstimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BonusEstimate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listBonusSources: {
+        parameters: {
+            query?: {
+                /** @description The first-line member whose leg the line is about; without it, the personal line. */
+                member?: components["schemas"]["Id"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The month of the line. */
+                month: components["schemas"]["Month"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the line's sources, and their sum. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BonusSourcePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     exchange1cGet: {

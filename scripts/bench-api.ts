@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api -- [--orders N] [--distributors N] [--requests N] [--concurrency N] [--vacuum]
+ * `npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum]
  *   [--data-dir DIR | --database-url URL]`
  *
  * A benchmark, not a test: latency (p50/p95/p99) and throughput of the API's hot calls on the large data set, through
@@ -39,15 +39,17 @@ import { seedLarge } from '../server/seed/large.ts';
 import { benchEventFanout } from './bench/event-fanout.ts';
 import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
 import { benchLists } from './bench/lists.ts';
+import { benchVolumes } from './bench/volumes.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
 const USAGE =
-  'usage: npm run bench:api -- [--orders N] [--distributors N] [--requests N] [--concurrency N] [--vacuum] [--data-dir DIR | --database-url URL]';
+  'usage: npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum] [--data-dir DIR | --database-url URL]';
 
 const { values: flags } = parseArgs({
   options: {
     orders: { type: 'string', default: '100000' },
+    'month-lines': { type: 'string', default: '1000000' },
     distributors: { type: 'string', default: '100000' },
     requests: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '4' },
@@ -80,8 +82,8 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-function dataKey(distributors: number, orders: number): string {
-  const hash = createHash('sha256').update(`${distributors}/${orders}\n`);
+function dataKey(distributors: number, orders: number, monthLines: number): string {
+  const hash = createHash('sha256').update(`${distributors}/${orders}/${monthLines}\n`);
   for (const file of [...listFiles(join(ROOT, 'server/db')), ...listFiles(join(ROOT, 'server/seed'))]) {
     hash.update(relative(ROOT, file));
     hash.update(readFileSync(file));
@@ -90,7 +92,12 @@ function dataKey(distributors: number, orders: number): string {
 }
 
 /** Migrates, seeds the demo data when empty, and adds the large set unless its distributors are there already. */
-async function prepare(database: Database, distributors: number, orders: number): Promise<void> {
+async function prepare(
+  database: Database,
+  distributors: number,
+  orders: number,
+  monthLines: number,
+): Promise<void> {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
   if (!(await hasData(database.db))) {
@@ -103,26 +110,29 @@ async function prepare(database: Database, distributors: number, orders: number)
     .where('email', 'like', 'bench.%@bench.test')
     .executeTakeFirstOrThrow();
   if (Number(bench.n) > 0) return;
-  log(`adding the large set: ${distributors} distributors, ${orders} orders...`);
-  await seedLarge(database.db, { distributors, orders, log: (message) => log(`  ${message}`) });
+  log(
+    `adding the large set: ${distributors} distributors, ${orders} orders, ${monthLines} lines this month...`,
+  );
+  await seedLarge(database.db, { distributors, orders, monthLines, log: (message) => log(`  ${message}`) });
 }
 
 async function openBenchDatabase(
   distributors: number,
   orders: number,
+  monthLines: number,
 ): Promise<{ database: Database; where: string }> {
   const databaseUrl = flags['database-url'] ?? process.env.DATABASE_URL;
   if (databaseUrl !== undefined && databaseUrl !== '') {
     const database = await openDatabase({ databaseUrl });
-    await prepare(database, distributors, orders);
+    await prepare(database, distributors, orders, monthLines);
     return { database, where: 'PostgreSQL (database URL)' };
   }
   if (flags['data-dir'] !== undefined) {
     const database = await openDatabase({ dataDir: flags['data-dir'] });
-    await prepare(database, distributors, orders);
+    await prepare(database, distributors, orders, monthLines);
     return { database, where: `PGlite at ${flags['data-dir']} (used in place)` };
   }
-  const base = join(ROOT, '.tmp', `bench-data-${dataKey(distributors, orders)}`);
+  const base = join(ROOT, '.tmp', `bench-data-${dataKey(distributors, orders, monthLines)}`);
   const template = join(base, 'template');
   const ready = join(base, 'ready.json');
   if (!existsSync(ready)) {
@@ -133,11 +143,14 @@ async function openBenchDatabase(
     const started = performance.now();
     const database = await openDatabase({ dataDir: template });
     try {
-      await prepare(database, distributors, orders);
+      await prepare(database, distributors, orders, monthLines);
     } finally {
       await database.close();
     }
-    writeFileSync(ready, JSON.stringify({ distributors, orders, builtAt: new Date().toISOString() }));
+    writeFileSync(
+      ready,
+      JSON.stringify({ distributors, orders, monthLines, builtAt: new Date().toISOString() }),
+    );
     log(
       `data set built in ${((performance.now() - started) / 1000).toFixed(0)} s: ${relative(ROOT, template)}`,
     );
@@ -146,7 +159,7 @@ async function openBenchDatabase(
   rmSync(run, { recursive: true, force: true });
   cpSync(template, run, { recursive: true });
   const database = await openDatabase({ dataDir: run });
-  await prepare(database, distributors, orders);
+  await prepare(database, distributors, orders, monthLines);
   return { database, where: `PGlite, a fresh copy of ${relative(ROOT, template)}` };
 }
 
@@ -287,8 +300,9 @@ async function main(): Promise<void> {
   const distributors = whole('distributors', flags.distributors, 0, 10_000_000);
   const requests = whole('requests', flags.requests, 10, 100_000);
   const concurrency = whole('concurrency', flags.concurrency, 1, 64);
+  const monthLines = whole('month-lines', flags['month-lines'], 0, 100_000_000);
 
-  const opened = await openBenchDatabase(distributors, orders);
+  const opened = await openBenchDatabase(distributors, orders, monthLines);
   const { database } = opened;
   const { db } = database;
   let where = opened.where;
@@ -504,6 +518,14 @@ async function main(): Promise<void> {
     log(
       `\n${formatImportStall(await measureImportStall({ origin, db, exchangeUser: config.exchangeUser, exchangePassword: config.exchangePassword }))}`,
     );
+    await benchVolumes({
+      db,
+      call: (method, path, token) => call(method, path, { token }),
+      login: (email) => login(call, email),
+      zone: config.periodTimeZone,
+      requests,
+      log,
+    });
   } finally {
     await app.close();
     await database.close();

@@ -26,6 +26,8 @@ import { connectionOptions } from './http/connections.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
+import { setPeriodTimeZone } from './domain/volumes/settings.ts';
+import { registerVolumeMetrics } from './domain/volumes/metrics.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { errorBody, HttpError } from './http/errors.ts';
 import { readBootManifest } from './http/boot-manifest.ts';
@@ -270,6 +272,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preHandler', enforceRateLimit);
   // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
   registerEventHub(app, new EventHub(options.database.db, options.database.listen));
+  // The company's period time zone, where SQL reads it too (server/domain/volumes/settings.ts).
+  app.addHook('onReady', () => setPeriodTimeZone(options.database.db, config.periodTimeZone));
   // Periodic jobs, each run once across processes (server/jobs/); BACKGROUND_JOBS=off leaves them to runNow.
   const scheduler = new JobScheduler(options.database.db, serverJobs(config), {
     onError: (job, error) => app.log.error({ err: error, job }, 'job failed'),
@@ -278,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = registerMetrics(app);
   registerJobMetrics(metrics, scheduler);
   registerExchangeMetrics(metrics, options.database.db);
+  registerVolumeMetrics(metrics, options.database.db);
   // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
   registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
   registerHealthRoutes(app);

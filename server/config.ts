@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PERIOD_TIME_ZONE, isTimeZone } from './domain/network/period.ts';
 import { productionProblems } from './ops/production-mode.ts';
 
 /** argon2id cost of new password hashes (existing hashes carry their own; weaker ones are replaced at sign-in). */
@@ -79,6 +80,10 @@ export interface Config {
   backgroundJobs: boolean;
   /** Card payments (docs/adr/0110-maib-provider.md, docs/payments.md). */
   payments: PaymentsConfig;
+  /** The company's time zone: periods are its calendar months (PERIOD_TIME_ZONE, default Europe/Chisinau). */
+  periodTimeZone: string;
+  /** Days after a month ends before it is closed automatically (PERIOD_CLOSE_GRACE_DAYS, default 3). */
+  periodCloseGraceDays: number;
   /**
    * The production mode (docs/adr/0130-production-mode.md): APP_ENV=production, or NODE_ENV=production as the
    * operator set it when APP_ENV is not given. Unsafe defaults then stop the server (server/ops/production-mode.ts).
@@ -255,6 +260,11 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, { message: 'must be seconds separated by commas, e.g. 10,60,300' })
     .transform((v) => v.split(',').map(Number))
     .optional(),
+  PERIOD_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Chisinau' })
+    .default(DEFAULT_PERIOD_TIME_ZONE),
+  PERIOD_CLOSE_GRACE_DAYS: intIn(0, 27).default(3),
   APP_ENV: z.enum(['production', 'development'], { message: 'must be production or development' }).optional(),
   ALLOW_EMBEDDED_DB: boolString.default(false),
   METRICS_PORT: intIn(0, 65535).optional(),
@@ -385,6 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         Math.round(seconds * 1000),
       ),
     },
+    periodTimeZone: e.PERIOD_TIME_ZONE,
+    periodCloseGraceDays: e.PERIOD_CLOSE_GRACE_DAYS,
     production,
     allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },

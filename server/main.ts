@@ -8,6 +8,7 @@ import { serveMetrics, type MetricsServer } from './ops/metrics-server.ts';
 import { productionWarnings } from './ops/production-mode.ts';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 import { seedDemo } from './seed/demo.ts';
+import { setPeriodTimeZone } from './domain/volumes/settings.ts';
 
 function readConfig(): Config {
   try {
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   if (applied.length > 0) console.log(`Database: ${where}; migrations applied: ${applied.join(', ')}`);
   else console.log(`Database: ${where}; schema up to date`);
 
+  // Months are the company's (PERIOD_TIME_ZONE) before the first order is credited, the demo's included.
+  await setPeriodTimeZone(database.db, config.periodTimeZone);
   if (config.seed === 'demo') {
     const { rows } = await sql<{ count: number }>`select count(*)::int as count from users`.execute(
       database.db,

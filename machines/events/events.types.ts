@@ -7,6 +7,7 @@ export type LiveFrame =
   | { kind: 'order'; data: LiveOrderChange }
   | { kind: 'bag' }
   | { kind: 'presence'; data: LivePresence }
+  | { kind: 'volumes'; data: LiveVolumesChange }
   | { kind: 'reset' };
 
 /** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
@@ -20,6 +21,13 @@ export type LiveViewer = components['schemas']['PresenceViewer'];
 
 /** `data` of a `presence` frame (the contract's `LivePresenceEvent`) as far as the app reads it. */
 export type LivePresence = Pick<components['schemas']['LivePresenceEvent'], 'orderId' | 'viewers'>;
+
+/** `data` of a `volumes` frame (`LiveVolumesEvent`): the user's figures of a period changed. */
+export interface LiveVolumesChange {
+  /** `YYYY-MM` */
+  period: string;
+  at: string;
+}
 
 /** Why the server closed the stream (`end` frame). */
 export type StreamEndReason = 'token_expired' | 'session_ended' | 'too_many_streams' | 'shutdown';

@@ -45,8 +45,15 @@ import type {
   RevokedTokensTable,
   EventStreamsTable,
 } from './schema-internal.ts';
+import type {
+  BonusLinesTable,
+  PeriodClosesTable,
+  VolumeCreditsTable,
+  VolumeSettingsTable,
+} from './schema-volumes.ts';
 
 export type * from './schema-internal.ts';
+export type * from './schema-volumes.ts';
 
 export type AddressSnapshot = {
   postIndex: string;
@@ -338,6 +345,13 @@ export interface MonthlyVolumesTable {
   /** paid-as rank of the month */
   rank: string | null;
   closed: Generated<boolean>;
+  /** first-line children by paid-as rank of the month (index = position in `RANKS`), kept by the volume engine */
+  legs: ColumnType<number[], string | undefined, string>;
+  /** consecutive closed months, up to this one, meeting a programme's condition (written by the close) */
+  active_streak: Generated<number>;
+  start_streak: Generated<number>;
+  leader_streak: Generated<number>;
+  star_streak: Generated<number>;
 }
 
 export interface QualificationsTable {
@@ -408,6 +422,10 @@ export interface DB {
   network_attention_counts: NetworkAttentionCountsTable;
   jobs: JobsTable;
   messages: MessagesTable;
+  volume_settings: VolumeSettingsTable;
+  volume_credits: VolumeCreditsTable;
+  bonus_lines: BonusLinesTable;
+  period_closes: PeriodClosesTable;
   revoked_tokens: RevokedTokensTable;
   event_streams: EventStreamsTable;
   payment_refunds: PaymentRefundsTable;

@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { paymentJobs } from '../payments/index.ts';
 import type { JobDefinition, JobScheduler } from './scheduler.ts';
+import { periodCloseJob } from '../domain/volumes/close-job.ts';
 
 /** Every periodic job of the server, for this configuration. */
 export function serverJobs(config: Config): JobDefinition[] {
-  return [...paymentJobs(config)];
+  return [
+    ...paymentJobs(config),
+    periodCloseJob({ zone: config.periodTimeZone, graceDays: config.periodCloseGraceDays }),
+  ];
 }
 
 /** Decorates `app.jobs`; starts it when the app is ready (unless `config.backgroundJobs` is off), stops it on close. */

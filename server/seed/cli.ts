@@ -1,9 +1,10 @@
 /**
- * `npm run seed -- [--distributors N] [--orders N] [--data-dir DIR | --database-url URL]`
+ * `npm run seed -- [--distributors N] [--orders N] [--month-lines N] [--data-dir DIR | --database-url URL]`
  *
  * Opens the database the server would use (flags, else DATA_DIR / DATABASE_URL, else `.data`), applies the
  * migrations, seeds the demo data when the database is empty, then adds the large data set for benchmarks:
- * N more distributors under partner@demo.test and N more orders at warehouse 1. Prints what it did and how long it took.
+ * N more distributors under partner@demo.test, N more orders at warehouse 1 and the current month's completed orders up to
+ * N order lines, all credited by the volume engine. Prints what it did and how long it took.
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database.ts';
@@ -11,7 +12,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { hasData, seedDemo } from './demo.ts';
 import { seedLarge } from './large.ts';
 
-const USAGE = 'usage: npm run seed -- [--distributors N] [--orders N] [--data-dir DIR | --database-url URL]';
+const USAGE =
+  'usage: npm run seed -- [--distributors N] [--orders N] [--month-lines N] [--data-dir DIR | --database-url URL]';
 
 function count(value: string | undefined, name: string): number {
   if (value === undefined) return 0;
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     options: {
       distributors: { type: 'string' },
       orders: { type: 'string' },
+      'month-lines': { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
   }
   const distributors = count(values.distributors, 'distributors');
   const orders = count(values.orders, 'orders');
+  const monthLines = count(values['month-lines'], 'month-lines');
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.data';
   const started = performance.now();
@@ -53,9 +57,16 @@ async function main(): Promise<void> {
         `Demo data: ${summary.users} users, ${summary.products} products, ${summary.orders} orders in ${(summary.millis / 1000).toFixed(1)} s`,
       );
     }
-    if (distributors > 0 || orders > 0) {
-      console.log(`Adding ${distributors} distributors and ${orders} orders...`);
-      await seedLarge(database.db, { distributors, orders, log: (message) => console.log(`  ${message}`) });
+    if (distributors > 0 || orders > 0 || monthLines > 0) {
+      console.log(
+        `Adding ${distributors} distributors, ${orders} orders and ${monthLines} order lines this month...`,
+      );
+      await seedLarge(database.db, {
+        distributors,
+        orders,
+        monthLines,
+        log: (message) => console.log(`  ${message}`),
+      });
     }
   } finally {
     await database.close();

@@ -13,7 +13,7 @@ import { enqueueMessage } from '../messages/outbox.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { buildOrders, type SeedProduct, type SeedWarehouse } from './orders.ts';
-import { computeNetwork, lastMonths } from './network.ts';
+import { lastMonths, planVolumes } from './network.ts';
 import { address, person, phone, CITIES } from './people.ts';
 import { Prng } from './prng.ts';
 import { DAY, ids } from './demo-ids.ts';
@@ -21,7 +21,11 @@ import { planOrders } from './demo-order-plan.ts';
 import { demoGenealogy } from './demo-genealogy.ts';
 import { WAREHOUSES, insertWarehouses } from './demo-warehouses.ts';
 import { seedSandboxPayments } from './sandbox-payments.ts';
-import { insertChunks, resetSequences } from './seed-tables.ts';
+import { insertChunks, insertJsonRows, resetSequences, bulkLoad } from './seed-tables.ts';
+import { creditHistory } from './demo-volumes.ts';
+import { buildVolumeOrders, insertVolumeHistory, planVolumeOrders } from './demo-volume-orders.ts';
+import { periodTimeZone } from '../domain/volumes/settings.ts';
+import { DEFAULT_PERIOD_TIME_ZONE } from '../domain/network/period.ts';
 
 export { WAREHOUSES } from './demo-warehouses.ts';
 export { hasData, resetSequences } from './seed-tables.ts';
@@ -36,6 +40,8 @@ export type SeedOptions = {
   passwordHash?: PasswordHashParams;
   /** receives phase timings ("products 120 ms") */
   log?: (message: string) => void;
+  /** the company's time zone (default: the database's `volume_settings`, else Europe/Chisinau) */
+  zone?: string;
 };
 
 export type SeedSummary = {
@@ -57,18 +63,6 @@ const CLIENT_NOTES = [
   null,
   null,
 ] as const;
-
-type VolumeRecord = {
-  userId: number;
-  month: string;
-  pv: number;
-  gv: number;
-  cgv: number;
-  pgv: number;
-  bonus: number;
-  rank: string;
-  closed: boolean;
-};
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 
@@ -101,6 +95,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
   };
 
   phase('password hashes');
+  const zone = options.zone ?? (await periodTimeZone(db)) ?? DEFAULT_PERIOD_TIME_ZONE;
   const summary = await db.transaction().execute(async (trx) => {
     // A bulk load is no live change: no events (migration 0004).
     await sql`set local mlm.events = 'off'`.execute(trx);
@@ -146,10 +141,10 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       downlineSize,
       (email) => account(email).fullName,
     );
-    const months = lastMonths(now, 12);
-    const network = computeNetwork(prng, members, months);
+    const months = lastMonths(now, 12, zone);
+    const wishes = planVolumes(prng, members, months);
 
-    phase('network computed');
+    phase('network planned');
     const memberRows = members.map((member) => ({
       id: member.id,
       email: member.email,
@@ -166,7 +161,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       sponsor_id: member.sponsorId,
       path: member.path,
       depth: member.depth,
-      rank: network.ranks.get(member.id) ?? 'consultant',
+      // Raised by the closes of the months below (the highest rank reached).
+      rank: 'consultant',
       signing_date: day(member.signingDate),
       created_at: member.signingDate,
       updated_at: member.signingDate,
@@ -228,40 +224,6 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     );
 
     phase('users inserted');
-    // Tens of thousands of rows: one JSON parameter per statement is far faster than one parameter per value.
-    await insertChunks(network.volumes, 3, (chunk) =>
-      trx
-        .insertInto('monthly_volumes')
-        .columns(['user_id', 'month', 'pv', 'gv', 'cgv', 'pgv', 'bonus', 'rank', 'closed'])
-        .expression(
-          trx
-            .selectFrom(
-              sql<VolumeRecord>`jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)`.as<'v'>(
-                sql`v("userId" int, month date, pv numeric, gv numeric, cgv numeric, pgv numeric, bonus int, rank text, closed boolean)`,
-              ),
-            )
-            .select([
-              'v.userId',
-              'v.month',
-              'v.pv',
-              'v.gv',
-              'v.cgv',
-              'v.pgv',
-              'v.bonus',
-              'v.rank',
-              'v.closed',
-            ]),
-        )
-        .execute(),
-    );
-    await insertChunks(network.qualifications, 3, (chunk) =>
-      trx
-        .insertInto('qualifications')
-        .values(chunk.map((q) => ({ user_id: q.userId, code: q.code, achieved_at: q.achievedAt })))
-        .execute(),
-    );
-
-    phase('volumes and qualifications inserted');
     // Addresses of the demo accounts (one default each).
     const addressRows: {
       user_id: number;
@@ -392,21 +354,61 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       clientIds: clientRows.map((c) => c.id),
     });
     const built = buildOrders(prng, plans, products, now);
-    await insertChunks(built.orders, 30, (chunk) => trx.insertInto('orders').values(chunk).execute());
-    await insertChunks(built.lines, 10, (chunk) => trx.insertInto('order_lines').values(chunk).execute());
-    await insertChunks(built.history, 10, (chunk) => trx.insertInto('order_history').values(chunk).execute());
-    if (built.payments.length > 0) await trx.insertInto('payments').values(built.payments).execute();
+    // The orders behind 12 months of volumes, from a generator of their own (the data above stays as it was).
+    const volumeOrders = planVolumeOrders(new Prng((options.seed ?? 20250601) + 27), {
+      wishes,
+      products,
+      warehouseOf,
+      current: months[months.length - 1] ?? months[0] ?? '',
+      now,
+      zone,
+    });
+    const last = (rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), 0);
+    const history = buildVolumeOrders(
+      new Prng((options.seed ?? 20250601) + 28),
+      volumeOrders,
+      products,
+      now,
+      {
+        order: last(built.orders) + 1,
+        line: last(built.lines) + 1,
+      },
+    );
+    const orders = [...built.orders, ...history.orders];
+    phase(`orders built (${orders.length})`);
+    // Some 16,000 orders with their lines and history: indexes built and references checked once, at the end.
+    await bulkLoad(trx, ['orders', 'order_lines', 'order_history', 'payments'], async () => {
+      await insertJsonRows(trx, 'orders', orders, ['delivery_address']);
+      await insertJsonRows(trx, 'order_lines', [...built.lines, ...history.lines], ['name']);
+      await insertJsonRows(trx, 'order_history', built.history, ['changed_lines']);
+      await insertVolumeHistory(trx, history.roads, last(built.history) + 1);
+      await insertJsonRows(trx, 'payments', built.payments);
+    });
     if (built.refunds.length > 0) await trx.insertInto('payment_refunds').values(built.refunds).execute();
     await seedSandboxPayments(trx, built.payments, built.refunds);
-
-    phase('orders');
+    phase('orders, lines and history inserted');
+    const completions = [
+      ...built.history
+        .filter((entry) => entry.event === 'COMPLETE')
+        .map((entry) => ({ orderId: entry.order_id, at: entry.at })),
+      ...volumeOrders.map((order, index) => ({
+        orderId: history.orders[index]?.id ?? 0,
+        at: order.completedAt,
+      })),
+    ];
+    const volumes = await creditHistory(trx, { completions, months, now, zone, log: options.log });
+    phase('volumes credited and months closed');
     await resetSequences(trx);
     return {
       users: memberRows.length + otherRows.length,
       products: products.length,
-      orders: built.orders.length,
-      volumes: network.volumes.length,
+      orders: orders.length,
+      volumes,
     };
   });
+  // The closes rewrote every month's rows a few times over: compact them, and give the planner its statistics.
+  await sql`vacuum full monthly_volumes, users`.execute(db);
+  await sql`analyze`.execute(db);
+  phase('compacted and analysed');
   return { ...summary, millis: Math.round(performance.now() - started) };
 }

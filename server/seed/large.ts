@@ -3,20 +3,29 @@
  * `generate_series`, pseudo-random choices from `hashint4`, so the result is the same every time):
  *
  * - `distributors` new consultants under partner@demo.test, grown level by level below its first four levels
- *   (about 2.5 recruits each), with a current-month PV; GV and CGV of every ancestor include the new volume
- *   (PGV, ranks and bonuses of the existing demo members are left as they were);
+ *   (about 2.5 recruits each);
  * - `orders` orders at warehouse 1 in a weighted mix of lifecycle statuses, with 1–4 lines each, totals from the
- *   lines, and an abridged history (creation, then the last transition), so `version` = 2 (1 for `placed`).
+ *   lines, and an abridged history (creation, then the last transition), so `version` = 2 (1 for `placed`);
+ * - the current month's orders (`monthLines`): completed orders of the distributors under partner@demo.test, six in
+ *   ten new ones with one at least, then round after round of one more each until the month holds that many lines;
+ * - every completed order credited by the volume engine (docs/adr/0084-one-engine-seed-included.md) at the moment it
+ *   was completed: the volumes, ranks and the month's figures are the engine's, as in the demo.
  */
-import { sql, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type QueryResult, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { OrderStatus } from '../db/reference.ts';
+import { DEFAULT_PERIOD_TIME_ZONE, monthBegins, monthStart } from '../domain/network/period.ts';
+import { creditOrders } from '../domain/volumes/ledger.ts';
+import { periodTimeZone } from '../domain/volumes/settings.ts';
 import { resetSequences } from './demo.ts';
+import { bulkLoad } from './seed-tables.ts';
 import { RO_FAMILY, RO_FEMALE, STREETS } from './people.ts';
 
 export type LargeOptions = {
   distributors: number;
   orders: number;
+  /** order lines completed in the current month (0: only a first order for six in ten new distributors) */
+  monthLines?: number;
   now?: Date;
   log?: (message: string) => void;
 };
@@ -133,38 +142,6 @@ async function addDistributors(
     level++;
     log(`  level ${level}: ${inserted} distributors`);
   }
-
-  // Current-month volumes of the new distributors, then GV and CGV of every ancestor (old and new) by path.
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  await sql`
-    insert into monthly_volumes (user_id, month, pv, gv, cgv, pgv, bonus, rank, closed)
-    select id, ${month}::date,
-           case when abs(hashint4(id + 5)) % 10 < 6 then 25 + (abs(hashint4(id + 9)) % 150) / 2.0 else 0 end,
-           0, 0, 0, 0, 'consultant', false
-    from users where id >= ${firstNew}`.execute(db);
-  await sql`
-    insert into monthly_volumes (user_id, month, pv, gv, cgv, pgv, bonus, rank, closed)
-    select u.id, ${month}::date, 0, 0, 0, 0, 0, u.rank, false
-    from users u
-    where u.path like ${`${root.path}%`} and u.id < ${firstNew}
-      and not exists (select 1 from monthly_volumes v where v.user_id = u.id and v.month = ${month}::date)`.execute(
-    db,
-  );
-  await sql`
-    with contributions as (
-      select a::int as ancestor, sum(v.pv) as volume
-      from users u
-      join monthly_volumes v on v.user_id = u.id and v.month = ${month}::date
-      cross join lateral unnest(string_to_array(rtrim(u.path, '.'), '.')) as a
-      where u.id >= ${firstNew}
-      group by 1
-    )
-    update monthly_volumes v
-    set gv = v.gv + c.volume,
-        cgv = v.cgv + c.volume,
-        pgv = case when v.user_id >= ${firstNew} then v.pgv + c.volume else v.pgv end
-    from contributions c
-    where v.user_id = c.ancestor and v.month = ${month}::date`.execute(db);
 }
 
 async function addOrders(db: Kysely<DB>, count: number, now: Date): Promise<void> {
@@ -283,6 +260,101 @@ async function addOrders(db: Kysely<DB>, count: number, now: Date): Promise<void
   );
 }
 
+/** The current month's completed orders (abridged history, as `addOrders`'), until the month holds `lines` lines. */
+async function addMonthOrders(
+  db: Kysely<DB>,
+  options: { firstNew: number; lines: number; now: Date; zone: string },
+): Promise<void> {
+  const root = await db
+    .selectFrom('users')
+    .select('path')
+    .where('email', '=', 'partner@demo.test')
+    .executeTakeFirstOrThrow();
+  const begins = monthBegins(monthStart(options.now, 0, options.zone), options.zone);
+  const span = Math.max(60, Math.floor((options.now.getTime() - 60_000 - begins.getTime()) / 1000));
+  const staff = await db
+    .selectFrom('users')
+    .select('id')
+    .where('warehouse_id', '=', 1)
+    .where('is_warehouse', '=', true)
+    .where('is_partner', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  for (let round = 0; ; round++) {
+    const counted = await sql<{ n: number }>`
+      select count(*)::int as n from order_lines l join orders o on o.id = l.order_id
+      where o.status = 'completed' and o.updated_at >= ${begins}`.execute(db);
+    const have = counted.rows[0]?.n ?? 0;
+    if (round > 0 && have >= options.lines) return;
+    const firstOrder = (await maxId(db, 'orders')) + 1;
+    // Round 0: six in ten of the new distributors (their first order); later rounds: everyone below the root.
+    const who =
+      round === 0
+        ? sql`u.id >= ${options.firstNew} and abs(hashint4(u.id + 5)) % 10 < 6`
+        : sql`u.path like ${`${root.path}%`} and u.is_partner`;
+    await sql`
+      with points as (select array_agg(id order by id) as ids from pickup_points where warehouse_id = 1),
+      members as (select u.id, row_number() over (order by u.id) as k from users u where ${who})
+      insert into orders (id, number, user_id, warehouse_id, status, payment_method, payment_state, delivery_type,
+                          pickup_point_id, amount, discount, final_cost, points, currency, warehouse_number, version,
+                          created_at, updated_at)
+      select ${firstOrder - 1} + m.k, lpad((${firstOrder - 1} + m.k)::text, 6, '0'), m.id, 1, 'completed', 'cash',
+             'not_required', 'pickup', p.ids[1 + abs(hashint4(m.id + ${round})) % cardinality(p.ids)], 0, 0, 0, 0, 'MDL',
+             'CHI-' || lpad((${firstOrder - 1} + m.k)::text, 6, '0'), 2,
+             ${begins}::timestamptz + (abs(hashint4(m.id * 31 + ${round})) % ${span}) * interval '1 second'
+               - interval '2 days',
+             ${begins}::timestamptz + (abs(hashint4(m.id * 31 + ${round})) % ${span}) * interval '1 second'
+      from members m, points p`.execute(db);
+    await sql`
+      with product_ids as (select array_agg(id order by id) as ids from products where points > 0)
+      insert into order_lines (order_id, product_id, sku, name, list_price, price, points, requested_quantity,
+                               confirmed_quantity)
+      select o.id, p.id, p.sku, p.name, p.price, coalesce(p.promo_price, p.price), p.points, q.quantity, q.quantity
+      from orders o
+      cross join product_ids a
+      cross join lateral generate_series(1, 1 + abs(hashint4(o.id)) % 4) as k
+      cross join lateral (select 1 + abs(hashint4(o.id * 4 + k)) % 3 as quantity) q
+      join products p on p.id = a.ids[1 + (abs(hashint4(o.id + 17)) + k * 37) % cardinality(a.ids)]
+      where o.id >= ${firstOrder}`.execute(db);
+    await sql`
+      update orders o
+      set amount = t.amount, final_cost = t.final_cost, discount = t.amount - t.final_cost, points = t.points,
+          warehouse_total = t.final_cost
+      from (
+        select order_id, sum(list_price * confirmed_quantity) as amount, sum(price * confirmed_quantity) as final_cost,
+               sum(points * confirmed_quantity) as points
+        from order_lines where order_id >= ${firstOrder} group by order_id
+      ) t
+      where o.id = t.order_id`.execute(db);
+    await sql`
+      insert into order_history (order_id, at, actor_id, actor_role, from_status, to_status, event, comment)
+      select o.id, o.created_at, o.user_id, 'partner', null, 'placed', 'CREATE', null
+      from orders o where o.id >= ${firstOrder}
+      union all
+      select o.id, o.updated_at, ${staff.id}, 'warehouse', 'received', 'completed', 'COMPLETE', null
+      from orders o where o.id >= ${firstOrder}`.execute(db);
+    if (options.lines === 0) return;
+  }
+}
+
+/** Credits every completed order from `firstOrder` on through the volume engine, at the time it was completed. */
+async function creditLarge(db: Transaction<DB>, firstOrder: number): Promise<number> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'updated_at'])
+    .where('id', '>=', firstOrder)
+    .where('status', 'in', ['completed', 'sent_to_1c'])
+    .orderBy('id')
+    .execute();
+  const chunk = 50_000;
+  for (let i = 0; i < rows.length; i += chunk)
+    await creditOrders(
+      db,
+      rows.slice(i, i + chunk).map((row) => ({ orderId: row.id, at: row.updated_at })),
+    );
+  return rows.length;
+}
+
 /** Adds the large data set; returns the time each part took. */
 export async function seedLarge(db: Kysely<DB>, options: LargeOptions): Promise<void> {
   const now = options.now ?? new Date();
@@ -295,11 +367,25 @@ export async function seedLarge(db: Kysely<DB>, options: LargeOptions): Promise<
   await db.transaction().execute(async (trx) => {
     // A bulk load is no live change: no events (migration 0004).
     await sql`set local mlm.events = 'off'`.execute(trx);
-    if (options.distributors > 0)
-      await time(`${options.distributors} distributors`, () =>
-        addDistributors(trx, options.distributors, now, log),
-      );
-    if (options.orders > 0) await time(`${options.orders} orders`, () => addOrders(trx, options.orders, now));
+    const zone = (await periodTimeZone(trx)) ?? DEFAULT_PERIOD_TIME_ZONE;
+    const firstNew = (await maxId(trx, 'users')) + 1;
+    const firstOrder = (await maxId(trx, 'orders')) + 1;
+    await bulkLoad(trx, ['orders', 'order_lines', 'order_history'], async () => {
+      if (options.distributors > 0)
+        await time(`${options.distributors} distributors`, () =>
+          addDistributors(trx, options.distributors, now, log),
+        );
+      if (options.orders > 0)
+        await time(`${options.orders} orders`, () => addOrders(trx, options.orders, now));
+      if (options.distributors > 0 || (options.monthLines ?? 0) > 0)
+        await time(`this month's orders (${options.monthLines ?? 0} lines)`, () =>
+          addMonthOrders(trx, { firstNew, lines: options.monthLines ?? 0, now, zone }),
+        );
+    });
+    await sql`analyze orders, order_lines, users, monthly_volumes`.execute(trx);
+    await time('credited by the volume engine', async () => {
+      log(`  ${await creditLarge(trx, firstOrder)} completed orders`);
+    });
     await resetSequences(trx);
   });
   await time('analyze', async () => {

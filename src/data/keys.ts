@@ -71,10 +71,15 @@ export const accountKeys = {
 };
 
 export const businessKeys = {
+  /** Every figure of the business screens: a live volumes change refreshes them all. */
+  all: () => ['business'] as const,
   myInfo: () => ['business', 'my-info'] as const,
   myTarget: () => ['business', 'my-target'] as const,
   closedStats: () => ['business', 'closed-stats'] as const,
   ratings: (limit: number) => ['business', 'ratings', { limit }] as const,
+  bonusEstimate: () => ['business', 'bonus-estimate'] as const,
+  bonusSources: (month: string, member: number | null, page: number) =>
+    ['business', 'bonus-sources', month, member, page] as const,
 };
 
 export const networkKeys = {

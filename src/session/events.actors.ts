@@ -1,9 +1,10 @@
 /**
  * The events machine with the app's calls (`provideEvents`, tested with fakes); `live-events.tsx` runs it for the
  * signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
- * when next shown) and the order lists; a new order at the warehouse goes to the "N new orders" pill instead of
- * moving the list under the user; a bag change refetches the bag; presence replaces the order's viewers; a reset
- * reloads orders and bag. The stream itself is an `EventSource` opened with a single-use ticket.
+ * when next shown) and the order lists; a volumes change refetches the business figures and the network; a new
+ * order at the warehouse goes to the "N new orders" pill instead of moving the list under the user; a bag change
+ * refetches the bag; presence replaces the order's viewers; a reset reloads orders, bag, figures and network. The
+ * stream itself is an `EventSource` opened with a single-use ticket.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
@@ -13,11 +14,12 @@ import type {
   LiveFrame,
   LiveOrderChange,
   LivePresence,
+  LiveVolumesChange,
   StreamEndReason,
   StreamInput,
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
-import { bagKeys, orderKeys } from '../data/keys.ts';
+import { bagKeys, businessKeys, networkKeys, orderKeys } from '../data/keys.ts';
 import { noteArrivedOrder, setViewers } from '../data/live.ts';
 
 /** The part of `EventSource` the stream uses (tests give a fake). */
@@ -54,20 +56,24 @@ export function streamUrl(base: string, { ticket, lastEventId }: StreamInput): s
 function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
-    const frame = (kind: 'order' | 'presence' | 'bag' | 'reset') => (event: MessageEvent<string>) => {
-      const id = event.lastEventId === '' ? null : event.lastEventId;
-      if (kind === 'order') {
-        const data = parse<LiveOrderChange>(event);
-        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
-      } else if (kind === 'presence') {
-        const data = parse<LivePresence>(event);
-        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
-      } else sendBack({ type: 'stream.frame', id, frame: { kind } });
-    };
+    const frame =
+      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'reset') => (event: MessageEvent<string>) => {
+        const id = event.lastEventId === '' ? null : event.lastEventId;
+        if (kind === 'order') {
+          const data = parse<LiveOrderChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'presence') {
+          const data = parse<LivePresence>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'volumes') {
+          const data = parse<LiveVolumesChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else sendBack({ type: 'stream.frame', id, frame: { kind } });
+      };
     source.addEventListener('ready', (event) =>
       sendBack({ type: 'stream.ready', position: event.lastEventId }),
     );
-    for (const kind of ['order', 'presence', 'bag', 'reset'] as const)
+    for (const kind of ['order', 'presence', 'bag', 'volumes', 'reset'] as const)
       source.addEventListener(kind, frame(kind));
     source.addEventListener('end', (event) => {
       const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
@@ -109,9 +115,16 @@ export function applyFrame(
     case 'bag':
       void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
       return;
+    case 'volumes':
+      // An order of the user's or of their downline was completed or taken back: every figure may have moved.
+      void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
+      return;
     case 'reset':
       void queryClient.invalidateQueries({ queryKey: orderKeys.all() });
       void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
       return;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A bonus statement (server/domain/network/statements.ts) as a PDF in one language: the month, the paid-as rank,
+ * A bonus statement (server/domain/volumes/statements.ts) as a PDF in one language: the month, the paid-as rank,
  * the volumes, each bonus line with its computation, and the total. Built with the documents' renderer and fonts.
  */
 import type { components } from '#openapi/schema.d.ts';
@@ -27,6 +27,9 @@ type Labels = {
   leadership: (name: string) => string;
   inactive: (threshold: string) => string;
   total: string;
+  /** clawbacks that landed in the month */
+  adjustments: string;
+  adjustmentColumns: [string, string, string, string];
   rule: (percent: string, point: string) => string;
   page: string;
   of: string;
@@ -52,6 +55,8 @@ const LABELS: Record<Lang, Labels> = {
     leadership: (name) => `Leadership: breakaway leg of ${name}`,
     inactive: (threshold) => `The month was not active (PV below ${threshold}): no bonus is paid.`,
     total: 'Bonus for the month',
+    adjustments: 'Volume taken back this month',
+    adjustmentColumns: ['Order', 'Member', 'Credited in', 'Points'],
     rule: (percent, point) =>
       `Marketing plan: the paid-as rank earns ${percent} of its own PV and the difference of percents on each first-line leg's PGV; a breakaway leader earns 5 % of each breakaway leg's PGV. One point is worth ${point}.`,
     page: 'Page',
@@ -76,6 +81,8 @@ const LABELS: Record<Lang, Labels> = {
     leadership: (name) => `Лидерский: отрыв ветки ${name}`,
     inactive: (threshold) => `Месяц не активен (PV меньше ${threshold}): бонус не начисляется.`,
     total: 'Бонус за месяц',
+    adjustments: 'Объём, списанный в этом месяце',
+    adjustmentColumns: ['Заказ', 'Дистрибьютор', 'Начислен в', 'Баллы'],
     rule: (percent, point) =>
       `Маркетинг-план: ранг выплаты получает ${percent} от собственного PV и разницу процентов от PGV каждой ветки первой линии; лидер с отрывом получает 5 % от PGV каждой оторвавшейся ветки. Один балл стоит ${point}.`,
     page: 'Страница',
@@ -100,6 +107,8 @@ const LABELS: Record<Lang, Labels> = {
     leadership: (name) => `Leadership: ramura desprinsă a lui ${name}`,
     inactive: (threshold) => `Luna nu a fost activă (PV sub ${threshold}): nu se plătește bonus.`,
     total: 'Bonusul lunii',
+    adjustments: 'Volum retras luna aceasta',
+    adjustmentColumns: ['Comanda', 'Distribuitor', 'Creditată în', 'Puncte'],
     rule: (percent, point) =>
       `Planul de marketing: rangul de plată primește ${percent} din PV-ul propriu și diferența de procente din PGV-ul fiecărei ramuri din prima linie; un lider desprins primește 5 % din PGV-ul fiecărei ramuri desprinse. Un punct valorează ${point}.`,
     page: 'Pagina',
@@ -124,6 +133,8 @@ const LABELS: Record<Lang, Labels> = {
     leadership: (name) => `Лідерський: відрив гілки ${name}`,
     inactive: (threshold) => `Місяць не активний (PV менше ${threshold}): бонус не нараховується.`,
     total: 'Бонус за місяць',
+    adjustments: 'Обсяг, списаний цього місяця',
+    adjustmentColumns: ['Замовлення', 'Дистриб’ютор', 'Нараховано в', 'Бали'],
     rule: (percent, point) =>
       `Маркетинг-план: ранг виплати отримує ${percent} від власного PV і різницю відсотків від PGV кожної гілки першої лінії; лідер з відривом отримує 5 % від PGV кожної гілки, що відірвалася. Один бал коштує ${point}.`,
     page: 'Сторінка',
@@ -148,6 +159,8 @@ const LABELS: Record<Lang, Labels> = {
     leadership: (name) => `Leadership: ramo distaccato di ${name}`,
     inactive: (threshold) => `Il mese non era attivo (PV sotto ${threshold}): nessun bonus.`,
     total: 'Bonus del mese',
+    adjustments: 'Volume stornato questo mese',
+    adjustmentColumns: ['Ordine', 'Distributore', 'Accreditato a', 'Punti'],
     rule: (percent, point) =>
       `Piano marketing: il rango di pagamento guadagna il ${percent} del proprio PV e la differenza di percentuali sul PGV di ogni ramo della prima linea; un leader distaccato guadagna il 5 % del PGV di ogni ramo distaccato. Un punto vale ${point}.`,
     page: 'Pagina',
@@ -211,6 +224,22 @@ export function statementContent(statement: Statement, fullName: string, lang: L
           widths: [3.4, 1.4, 1.2, 1.2, 1.8],
         }
       : { kind: 'paragraph', text: l.inactive(points(statement.activePv)) },
+    ...(statement.adjustments.length === 0
+      ? []
+      : [
+          { kind: 'heading', text: l.adjustments } as const,
+          {
+            kind: 'table',
+            columns: [...l.adjustmentColumns],
+            rows: statement.adjustments.map((row) => [
+              row.order.number,
+              row.member.fullName,
+              monthTitle(row.creditedMonth, lang),
+              points(row.points),
+            ]),
+            widths: [1.4, 3, 2, 1.4],
+          } as const,
+        ]),
     { kind: 'heading', text: `${l.total}: ${money(statement.total)}` },
     { kind: 'note', text: l.rule(percent(statement.rankPercent), money(statement.pointValue)) },
   ];

@@ -12,7 +12,7 @@
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { ACTIVE_PV, RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
-import { monthStart } from './period.ts';
+import { monthBegins, monthStart } from './period.ts';
 
 export type Attention = 'pv_zero' | 'below_active' | 'no_orders' | 'rank_drop';
 
@@ -31,23 +31,24 @@ export function attentionCondition(
   attention: Attention,
   now: Date,
   periods: number,
+  zone: string,
 ): Expression<SqlBool> {
   if (attention === 'pv_zero') return eb(eb.fn.coalesce('mv.pv', eb.val(0)), '=', 0);
   if (attention === 'below_active') return eb(eb.fn.coalesce('mv.pv', eb.val(0)), '<', ACTIVE_PV);
   if (attention === 'no_orders') {
-    const since = `${monthStart(now, 1 - periods)}T00:00:00Z`;
+    const since = monthBegins(monthStart(now, 1 - periods, zone), zone);
     return eb.not(
       eb.exists(
         eb
           .selectFrom('orders as o')
           .select(sql.lit(1).as('one'))
           .whereRef('o.user_id', '=', 'u.id')
-          .where('o.created_at', '>=', new Date(since)),
+          .where('o.created_at', '>=', since),
       ),
     );
   }
-  const last = monthStart(now, -1);
-  const before = monthStart(now, -2);
+  const last = monthStart(now, -1, zone);
+  const before = monthStart(now, -2, zone);
   return eb.exists(
     eb
       .selectFrom('monthly_volumes as lastm')
@@ -75,6 +76,8 @@ export interface AttentionPageRequest {
   /** How far `no_orders` looks back, in periods. */
   periods: number;
   now: Date;
+  /** the company's time zone (PERIOD_TIME_ZONE) */
+  zone: string;
   limit: number;
   offset: number;
 }
@@ -113,7 +116,7 @@ function countKinds(attention: Attention, periods: number): string[] {
  * twelve rows by primary key.
  */
 export async function attentionPage(db: Kysely<DB>, request: AttentionPageRequest): Promise<AttentionPage> {
-  const period = monthStart(request.now);
+  const period = monthStart(request.now, 0, request.zone);
   await ensureAttentionPeriod(db, period);
   const periods = Math.min(Math.max(1, Math.trunc(request.periods)), MAX_IDLE);
   const prefix = `${request.caller.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

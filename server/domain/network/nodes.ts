@@ -112,6 +112,28 @@ export async function q2025Holders(db: Kysely<DB>, set: NodeSet): Promise<Set<nu
   return new Set(rows.map((row) => row.user_id));
 }
 
+/**
+ * The CGV members without a row in the period carry into it: their latest earlier month's (a member's month row
+ * appears with their first volume of the month; until then their cumulative volume is what it was).
+ */
+export async function carriedCgv(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  periodStart: string,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('monthly_volumes')
+    .distinctOn('user_id')
+    .select(['user_id', 'cgv'])
+    .where('user_id', 'in', ids)
+    .where('month', '<', periodStart)
+    .orderBy('user_id')
+    .orderBy('month', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.cgv]));
+}
+
 /** The period's volumes of everyone in a downline (one row per member with a volume row). */
 export async function downlineVolumes(
   db: Kysely<DB>,
@@ -125,7 +147,19 @@ export async function downlineVolumes(
     .where('u.path', 'like', pathLike)
     .select(['mv.user_id', 'mv.pv', 'mv.gv', 'mv.cgv', 'mv.pgv'])
     .execute();
-  return new Map(rows.map((row) => [row.user_id, { pv: row.pv, gv: row.gv, cgv: row.cgv, pgv: row.pgv }]));
+  const volumes = new Map(
+    rows.map((row) => [row.user_id, { pv: row.pv, gv: row.gv, cgv: row.cgv, pgv: row.pgv }]),
+  );
+  const members = await db
+    .selectFrom('users')
+    .select('id')
+    .where('path', 'like', pathLike)
+    .where('is_partner', '=', true)
+    .execute();
+  const without = members.map((member) => member.id).filter((id) => !volumes.has(id));
+  for (const [id, cgv] of await carriedCgv(db, without, periodStart))
+    volumes.set(id, { pv: 0, gv: 0, cgv, pgv: 0 });
+  return volumes;
 }
 
 /** The distributors among `ids` (users and staff are left out). */
@@ -198,7 +232,10 @@ export async function loadNodes(
     childStats(db, set, scope.periodStart),
     q2025Holders(db, set),
   ]);
-  const volumesById = new Map(volumes.map((row) => [row.user_id, row]));
+  const volumesById = new Map<number, VolumeFacts>(volumes.map((row) => [row.user_id, row]));
+  const without = users.map((user) => user.id).filter((id) => !volumesById.has(id));
+  for (const [id, cgv] of await carriedCgv(db, without, scope.periodStart))
+    volumesById.set(id, { pv: 0, gv: 0, cgv, pgv: 0 });
   for (const user of users) {
     nodes.set(
       user.id,

@@ -21,6 +21,7 @@ import { recordHistory } from './history.ts';
 import { requestOrderRefund } from '../../payments/refund-request.ts';
 import { deliveryPriceOf, orderMoney } from './money.ts';
 import { effectiveUnits, heldQuantity } from './stock.ts';
+import { followOrderStatus } from '../volumes/ledger.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
@@ -218,6 +219,9 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     })
     .where('id', '=', row.id)
     .execute();
+  // Volumes follow orders: reaching a credited state credits the order's points, leaving one takes them back.
+  if (statusChanged)
+    await followOrderStatus(trx, { orderId: row.id, from: row.status, to: outcome.status, at: now });
 
   await recordHistory(trx, {
     order_id: row.id,

@@ -46,7 +46,7 @@ async function* csvLines(
   }
 }
 
-export const exportMyNetwork: Handler<'exportMyNetwork'> = async ({ db, user }) => {
+export const exportMyNetwork: Handler<'exportMyNetwork'> = async ({ db, user, config }) => {
   const now = new Date();
   const caller = await loadCaller(db, user.userId);
   const pathLike = belowPattern(caller.path);
@@ -60,7 +60,10 @@ export const exportMyNetwork: Handler<'exportMyNetwork'> = async ({ db, user }) 
     .orderBy('signing_date', 'asc')
     .orderBy('id', 'asc')
     .execute();
-  const scope: NodeScope = { periodStart: currentPeriod(now).start, rootDepth: caller.depth };
+  const scope: NodeScope = {
+    periodStart: currentPeriod(now, config.periodTimeZone).start,
+    rootDepth: caller.depth,
+  };
   const ids = rows.map((row) => row.id);
   const stream = Readable.from(csvLines(db, ids, pathLike, scope));
   return file(

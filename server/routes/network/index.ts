@@ -1,5 +1,6 @@
 /** Network and business operations: dashboard figures, the genealogy, its export, the client base and ratings. */
 import type { Handlers } from '../../contract/types.ts';
+import { getBonusEstimate, listBonusSources } from './bonus.ts';
 import { getClient, listClients } from './clients.ts';
 import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
@@ -29,6 +30,8 @@ export const networkHandlers = {
   getStatementFile,
   getNetworkNodeVolumes,
   getNetworkNodePath,
+  getBonusEstimate,
+  listBonusSources,
 } satisfies Pick<
   Handlers,
   | 'getMyInfo'
@@ -46,4 +49,6 @@ export const networkHandlers = {
   | 'getStatementFile'
   | 'getNetworkNodeVolumes'
   | 'getNetworkNodePath'
+  | 'getBonusEstimate'
+  | 'listBonusSources'
 >;

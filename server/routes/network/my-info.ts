@@ -15,6 +15,7 @@ import {
   toApiRank,
 } from '../../domain/network/ranks.ts';
 import { notFound } from '../../http/errors.ts';
+import { liveBonus } from '../../domain/volumes/statements.ts';
 import { loadCaller } from './caller.ts';
 
 type MyInfo = components['schemas']['MyInfo'];
@@ -39,17 +40,18 @@ async function volumeRows(db: Kysely<DB>, userId: number, from: string, to: stri
 
 export const getMyInfo: Handler<'getMyInfo'> = async ({ db, user, config }) => {
   const now = new Date();
-  const period = currentPeriod(now);
+  const zone = config.periodTimeZone;
+  const period = currentPeriod(now, zone);
   const caller = await loadCaller(db, user.userId);
-  const [nodes, rows] = await Promise.all([
+  const [nodes, rows, bonus] = await Promise.all([
     loadNodes(db, [caller.id], { periodStart: period.start, rootDepth: caller.depth }),
-    volumeRows(db, caller.id, monthStart(now, -CLOSED_LISTED), period.start),
+    volumeRows(db, caller.id, monthStart(now, -CLOSED_LISTED, zone), period.start),
+    liveBonus(db, caller.id, period.start),
   ]);
   const node = nodes.get(caller.id);
   if (node === undefined) throw notFound();
-  const current = rows.find((row) => row.month === period.start);
   const closed = rows.filter((row) => row.closed && row.month < period.start).slice(0, CLOSED_LISTED);
-  const bonusFrom = monthStart(now, -BONUS_MONTHS);
+  const bonusFrom = monthStart(now, -BONUS_MONTHS, zone);
   const achieved = new Set(node.qualifications);
   const pv = node.volumes.pv;
   return {
@@ -67,7 +69,8 @@ export const getMyInfo: Handler<'getMyInfo'> = async ({ db, user, config }) => {
     isQualified: achieved.has('qualified'),
     pickupThresholds: { pvPositive: pv > 0, pvAtLeast25: pv >= ACTIVE_PV, minPv: ACTIVE_PV },
     bonuses: {
-      currentMonth: current?.bonus ?? 0,
+      // The open month's bonus is the plan applied to its live figures (read, not stored: ADR 0085).
+      currentMonth: bonus.total,
       last11Months: closed.filter((row) => row.month >= bonusFrom).reduce((sum, row) => sum + row.bonus, 0),
       currency: config.currency,
     },
@@ -80,8 +83,8 @@ export const getMyInfo: Handler<'getMyInfo'> = async ({ db, user, config }) => {
   } satisfies MyInfo;
 };
 
-export const getMyTarget: Handler<'getMyTarget'> = async ({ db, user }) => {
-  const period = currentPeriod(new Date());
+export const getMyTarget: Handler<'getMyTarget'> = async ({ db, user, config }) => {
+  const period = currentPeriod(new Date(), config.periodTimeZone);
   const caller = await loadCaller(db, user.userId);
   const next = nextRankOf(caller.rank);
   const currentRank = toApiRank(rankAt(ladderIndex(caller.rank))?.code);
@@ -105,9 +108,10 @@ export const getMyTarget: Handler<'getMyTarget'> = async ({ db, user }) => {
 
 export const getClosedStats: Handler<'getClosedStats'> = async ({ db, user, config }) => {
   const now = new Date();
-  const months = Array.from({ length: CHART_MONTHS }, (_, i) => monthStart(now, i - CHART_MONTHS));
-  const first = months[0] ?? monthStart(now, -CHART_MONTHS);
-  const rows = await volumeRows(db, user.userId, first, monthStart(now, -1));
+  const zone = config.periodTimeZone;
+  const months = Array.from({ length: CHART_MONTHS }, (_, i) => monthStart(now, i - CHART_MONTHS, zone));
+  const first = months[0] ?? monthStart(now, -CHART_MONTHS, zone);
+  const rows = await volumeRows(db, user.userId, first, monthStart(now, -1, zone));
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return {
     months: months.map((month) => {

@@ -15,9 +15,10 @@ type RatingEntry = components['schemas']['RatingEntry'];
 /** How far back a ranking may look (contract: "At most 12 months back"). */
 export const RATINGS_MONTHS_BACK = 12;
 
-export const getRatings: Handler<'getRatings'> = async ({ db, user, query }) => {
+export const getRatings: Handler<'getRatings'> = async ({ db, user, query, config }) => {
   const now = new Date();
-  const current = monthStart(now);
+  const zone = config.periodTimeZone;
+  const current = monthStart(now, 0, zone);
   const start = query.month === undefined ? current : monthFromKey(query.month);
   const back = monthsBetween(start, current);
   if (back < 0 || back > RATINGS_MONTHS_BACK) {
@@ -92,7 +93,7 @@ export const getRatings: Handler<'getRatings'> = async ({ db, user, query }) => 
     isMe: true,
   };
   return {
-    period: periodOf(start, now),
+    period: periodOf(start, now, zone),
     metric: 'pv',
     items,
     me,

@@ -1,7 +1,7 @@
 /** Bonus statements of closed months: `listStatements`, `getStatement`, `getStatementFile` (PDF). */
 import { file, type Handler } from '../../contract/types.ts';
 import { renderStatement } from '../../documents/statements/statement-pdf.ts';
-import { listStatements as listRows, loadStatement } from '../../domain/network/statements.ts';
+import { listStatements as listRows, loadStatement } from '../../domain/volumes/statements.ts';
 import { loadCaller } from './caller.ts';
 
 export const listStatements: Handler<'listStatements'> = async ({ db, user, config }) =>

@@ -24,8 +24,9 @@ async function networkView(
   caller: Caller,
   nodeId: number,
   paging: Paging,
+  zone: string,
 ): Promise<NetworkView> {
-  const scope: NodeScope = { periodStart: currentPeriod(new Date()).start, rootDepth: caller.depth };
+  const scope: NodeScope = { periodStart: currentPeriod(new Date(), zone).start, rootDepth: caller.depth };
   const children = db.selectFrom('users').where('sponsor_id', '=', nodeId).where('is_partner', '=', true);
   const [page, count] = await Promise.all([
     children
@@ -57,9 +58,10 @@ async function networkView(
   };
 }
 
-export const getMyNetwork: Handler<'getMyNetwork'> = async ({ db, user, query }) => {
+export const getMyNetwork: Handler<'getMyNetwork'> = async ({ db, user, query, config }) => {
   const caller = await loadCaller(db, user.userId);
-  return networkView(db, caller, caller.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+  const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
+  return networkView(db, caller, caller.id, paging, config.periodTimeZone);
 };
 
 /** 404 unless `id` is the caller or below them. */
@@ -77,22 +79,28 @@ async function assertInDownline(db: Kysely<DB>, caller: Caller, id: number): Pro
   }
 }
 
-export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query }) => {
+export const getNetworkNode: Handler<'getNetworkNode'> = async ({ db, user, params, query, config }) => {
   const caller = await loadCaller(db, user.userId);
   await assertInDownline(db, caller, params.id);
-  return networkView(db, caller, params.id, { page: query.page ?? 1, pageSize: query.pageSize ?? 20 });
+  const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? 20 };
+  return networkView(db, caller, params.id, paging, config.periodTimeZone);
 };
 
 /** A member's PV and GV of the last 12 months (the current one last), for their card. */
-export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ db, user, params }) => {
+export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({
+  db,
+  user,
+  params,
+  config,
+}) => {
   const caller = await loadCaller(db, user.userId);
   await assertInDownline(db, caller, params.id);
   const now = new Date();
   const rows = await db
     .selectFrom('monthly_volumes')
     .where('user_id', '=', params.id)
-    .where('month', '>', monthStart(now, -12))
-    .where('month', '<=', monthStart(now))
+    .where('month', '>', monthStart(now, -12, config.periodTimeZone))
+    .where('month', '<=', monthStart(now, 0, config.periodTimeZone))
     .select(['month', 'pv', 'gv', 'closed'])
     .orderBy('month', 'asc')
     .execute();
@@ -108,7 +116,7 @@ export const getNetworkNodeVolumes: Handler<'getNetworkNodeVolumes'> = async ({ 
  * The line from the caller down to a member of their downline: the ids in the member's materialised path
  * (`1.5.23.`) from the caller's own id on, built as network records in one batch (a line is as long as the depth).
  */
-export const getNetworkNodePath: Handler<'getNetworkNodePath'> = async ({ db, user, params }) => {
+export const getNetworkNodePath: Handler<'getNetworkNodePath'> = async ({ db, user, params, config }) => {
   const caller = await loadCaller(db, user.userId);
   await assertInDownline(db, caller, params.id);
   const target = await db.selectFrom('users').where('id', '=', params.id).select('path').executeTakeFirst();
@@ -119,7 +127,7 @@ export const getNetworkNodePath: Handler<'getNetworkNodePath'> = async ({ db, us
     .map(Number);
   const line = ids.slice(Math.max(ids.indexOf(caller.id), 0));
   const items = await loadNodeList(db, line, {
-    periodStart: currentPeriod(new Date()).start,
+    periodStart: currentPeriod(new Date(), config.periodTimeZone).start,
     rootDepth: caller.depth,
   });
   if (items[0]?.id !== caller.id || items.at(-1)?.id !== params.id) throw notFound();
@@ -141,9 +149,10 @@ function rankOrder(eb: SearchEb) {
   return builder.else(-1).end();
 }
 
-export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, query }) => {
+export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, query, config }) => {
   const caller = await loadCaller(db, user.userId);
-  const periodStart = currentPeriod(new Date()).start;
+  const zone = config.periodTimeZone;
+  const periodStart = currentPeriod(new Date(), zone).start;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const sort: SearchSort = query.sort ?? 'signingDate';
@@ -158,7 +167,7 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
     .where('u.is_partner', '=', true);
   const attention = query.attention;
   if (attention !== undefined)
-    base = base.where((eb) => attentionCondition(eb, attention, new Date(), query.periods ?? 3));
+    base = base.where((eb) => attentionCondition(eb, attention, new Date(), query.periods ?? 3, zone));
   if (query.q !== undefined) {
     const pattern = containsPattern(query.q.trim() === '' ? query.q : query.q.trim());
     base = base.where((eb) =>
@@ -178,6 +187,7 @@ export const searchMyNetwork: Handler<'searchMyNetwork'> = async ({ db, user, qu
       attention,
       periods: query.periods ?? 3,
       now: new Date(),
+      zone,
       limit: pageSize,
       offset,
     });

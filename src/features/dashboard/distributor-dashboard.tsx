@@ -277,6 +277,9 @@ function BonusesCard({ info }: { info: MyInfo }) {
           <dd data-field="bonusLast11Months">{formatMoney(last11Months, currency, locale)}</dd>
         </div>
       </dl>
+      <Link to={`${PATHS.documents}#bonus`} className="dash-card__link" data-action="bonus-explained">
+        {t`How this month's bonus is computed`}
+      </Link>
     </section>
   );
 }

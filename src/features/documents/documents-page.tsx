@@ -14,6 +14,7 @@ import { selectFileError, selectOpenedAsDownload } from '#machines/downloads/fil
 import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
 import { selectPendingAction, useDocumentFile } from './documents.actors.ts';
 import { StatementsSection } from './statements-section.tsx';
+import { BonusEstimateSection } from './bonus-estimate-section.tsx';
 import { selectIsDistributor } from '#machines/auth/auth.selectors.ts';
 import { useAuthSelector } from '../../session/auth-context.tsx';
 import '../../ui/business.css';
@@ -130,6 +131,7 @@ export default function DocumentsPage() {
         subtitle={t`Open them in a new tab or save them as PDF, in the language of the interface.`}
       />
       {body}
+      {distributor ? <BonusEstimateSection /> : null}
       {distributor ? <StatementsSection /> : null}
     </>
   );

@@ -2,117 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { selectFileError } from '#machines/downloads/file-download.selectors.ts';
-import { formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
-import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
+import { formatMonth } from '../../i18n/business-format.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
-import { type Statement, type StatementLine, useStatement, useStatements } from '../../data/statements.ts';
+import { useStatement, useStatements } from '../../data/statements.ts';
+import { StatementView } from './statement-view.tsx';
 import { selectFetchingMonth, selectSavedMonth, useStatementFile } from './statements.actors.ts';
 import { failureKind } from '../../data/failure-kind.ts';
-
-const percentOf = (value: number, locale: string) =>
-  formatNumber(value / 100, locale, { style: 'percent', maximumFractionDigits: 2 });
-
-function LineName({ line }: { line: StatementLine }) {
-  const { t } = useLingui();
-  const name = line.member?.fullName ?? '';
-  if (line.kind === 'personal') return <>{t`Personal: own PV`}</>;
-  if (line.kind === 'differential') return <>{t`Differential: leg of ${name}`}</>;
-  return <>{t`Leadership: breakaway leg of ${name}`}</>;
-}
-
-function StatementView({ statement }: { statement: Statement }) {
-  const { t, i18n } = useLingui();
-  const locale = useLocale();
-  const money = (minor: number) => formatMoney(minor, statement.currency, locale);
-  const rank = i18n._(RANK_NAMES[statement.rank]);
-  const rankPercent = percentOf(statement.rankPercent, locale);
-  const point = money(statement.pointValue);
-  const threshold = formatPoints(statement.activePv, locale);
-  const volumes = [
-    { key: 'pv', name: t`Personal volume (PV)` },
-    { key: 'gv', name: t`Group volume (GV)` },
-    { key: 'pgv', name: t`Personal group volume (PGV)` },
-    { key: 'cgv', name: t`Cumulative group volume (CGV)` },
-  ] as const;
-  const columns = { base: t`Base, points`, percent: t`Percent`, points: t`Points`, amount: t`Amount` };
-  return (
-    <div className="statement" data-statement={statement.month}>
-      <dl className="dash-facts">
-        <div>
-          <dt>{t`Paid-as rank`}</dt>
-          <dd data-field="rank">
-            {rank} ({rankPercent})
-          </dd>
-        </div>
-        {volumes.map((volume) => (
-          <div key={volume.key}>
-            <dt>{volume.name}</dt>
-            <dd className="tabular-figure" data-field={volume.key}>
-              {formatPoints(statement.volumes[volume.key], locale)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {statement.active ? (
-        <div className="table-scroll">
-          <table className="data-table data-table--stack" data-table="statement-lines">
-            <caption>{t`Bonuses and how they are computed`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Bonus`}</th>
-                <th scope="col" className="num">
-                  {columns.base}
-                </th>
-                <th scope="col" className="num">
-                  {columns.percent}
-                </th>
-                <th scope="col" className="num">
-                  {columns.points}
-                </th>
-                <th scope="col" className="num">
-                  {columns.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {statement.lines.map((line, index) => (
-                <tr key={index} data-line={line.kind}>
-                  <th scope="row" className="statement__line-name">
-                    <LineName line={line} />
-                  </th>
-                  <td className="num" data-label={columns.base}>
-                    {formatPoints(line.base, locale)}
-                  </td>
-                  <td className="num" data-label={columns.percent}>
-                    {percentOf(line.percent, locale)}
-                  </td>
-                  <td className="num" data-label={columns.points}>
-                    {formatPoints(line.points, locale)}
-                  </td>
-                  <td className="num" data-label={columns.amount}>
-                    {money(line.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="dash-card__note">{t`The month was not active (PV below ${threshold}): no bonus is paid.`}</p>
-      )}
-      <p className="statement__total">
-        {t`Bonus for the month`}: <strong data-field="total">{money(statement.total)}</strong>
-      </p>
-      <p className="dash-card__note">
-        {t`Marketing plan: the paid-as rank earns ${rankPercent} of its own PV and the difference of percents on each first-line leg's PGV; a breakaway leader earns 5 % of each breakaway leg's PGV. One point is worth ${point}.`}
-      </p>
-    </div>
-  );
-}
 
 /** Documents: the bonus statement of every closed month, on screen and as a PDF in the interface language. */
 export function StatementsSection() {

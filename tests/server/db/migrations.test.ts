@@ -7,6 +7,7 @@ import { emptyDatabase } from '../../support/server/db.ts';
 const TABLES = [
   'account_audit',
   'addresses',
+  'bonus_lines',
   'carts',
   'clients',
   'downline_counts',
@@ -34,12 +35,15 @@ const TABLES = [
   'outbox',
   'payment_refunds',
   'payments',
+  'period_closes',
   'pickup_points',
   'products',
   'qualifications',
   'rate_limits',
   'revoked_tokens',
   'users',
+  'volume_credits',
+  'volume_settings',
   'warehouses',
   'wishlist',
 ];

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '#src/session/events.actors.ts';
-import { bagKeys, orderKeys } from '#src/data/keys.ts';
+import { bagKeys, businessKeys, networkKeys, orderKeys } from '#src/data/keys.ts';
 import { liveKeys } from '#src/data/live.ts';
 import type { LiveOrderChange } from '#machines/events/events.types.ts';
 
@@ -68,6 +68,27 @@ describe('live frames in the query cache', () => {
     expect(queryClient.getQueryData(liveKeys.presence(5))).toEqual([{ userId: 3, name: 'Natalia Lungu' }]);
     applyFrame(deps, { kind: 'reset' });
     expect(invalidated(queryClient, orderKeys.detail(5))).toBe(true);
+  });
+
+  it('volumes refresh every business figure and the network, and nothing of the orders or the bag', () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(businessKeys.myInfo(), { rank: 'manager' });
+    queryClient.setQueryData(businessKeys.bonusEstimate(), { total: 0 });
+    queryClient.setQueryData(businessKeys.closedStats(), { months: [] });
+    queryClient.setQueryData(networkKeys.node(7), { id: 7 });
+    applyFrame(
+      { queryClient, isStaff: false, userId: 9 },
+      { kind: 'volumes', data: { period: '2026-10', at: '2026-10-05T10:00:00Z' } },
+    );
+    for (const key of [
+      businessKeys.myInfo(),
+      businessKeys.bonusEstimate(),
+      businessKeys.closedStats(),
+      networkKeys.node(7),
+    ])
+      expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
+    expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
+    expect(invalidated(queryClient, bagKeys.all())).toBe(false);
   });
 });
 

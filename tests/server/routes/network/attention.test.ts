@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_PV, RANKS } from '#server/db/reference.ts';
 import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError } from '../account/support.ts';
-import { downlineIds, monthStart, startNetworkApp, userIdOf, type NetworkNodePage } from './support.ts';
+import {
+  downlineIds,
+  monthBeginsAt,
+  monthStart,
+  startNetworkApp,
+  userIdOf,
+  type NetworkNodePage,
+} from './support.ts';
 
 let t: TestApp;
 let partner: string;
@@ -60,7 +67,7 @@ describe('GET /users/my-network/search?attention=', () => {
 
   it('no_orders: members without an order in the last N periods', async () => {
     for (const periods of [1, 3]) {
-      const since = new Date(`${monthStart(1 - periods)}T00:00:00Z`);
+      const since = monthBeginsAt(monthStart(1 - periods));
       const ordered = await t.db
         .selectFrom('orders')
         .where('created_at', '>=', since)
@@ -120,8 +127,15 @@ describe('GET /users/my-network/search?attention=', () => {
 
 describe('GET /users/my-network/{id}/volumes', () => {
   it("answers a downline member's PV and GV of the last 12 months, the open one last, and 404 outside", async () => {
-    const [memberId] = [...downline];
-    if (memberId === undefined) throw new Error('the partner has a downline');
+    // A member with volumes (a new distributor has no month row before their first volume or the next close).
+    const withRows = await t.db
+      .selectFrom('monthly_volumes')
+      .where('user_id', 'in', [...downline])
+      .select('user_id')
+      .orderBy('user_id')
+      .executeTakeFirst();
+    const memberId = withRows?.user_id;
+    if (memberId === undefined) throw new Error('the partner has a downline with volumes');
     const response = await t.get<Array<{ month: string; pv: number; gv: number; closed: boolean }>>(
       `/users/my-network/${memberId}/volumes`,
       { token: partner },

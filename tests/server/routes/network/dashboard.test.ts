@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS } from '#server/db/reference.ts';
+import { DEFAULT_PERIOD_TIME_ZONE, zoneDay } from '#server/domain/network/period.ts';
 import type { TestApp } from '#tests/support/server/app.ts';
 import { monthStart, ROLE_CASES, startNetworkApp, userIdOf, type S } from './support.ts';
 
@@ -45,9 +46,10 @@ describe('GET /users/my-info', () => {
     expect(info.period.start).toBe(monthStart());
     const end = new Date(`${monthStart(1)}T00:00:00Z`).getTime() - 86_400_000;
     expect(info.period.end).toBe(new Date(end).toISOString().slice(0, 10));
-    const today = new Date();
+    // Days of the company's calendar (Europe/Chisinau), today counted.
+    const today = Number(zoneDay(new Date(), DEFAULT_PERIOD_TIME_ZONE).slice(8, 10));
     const lastDay = new Date(end).getUTCDate();
-    expect(info.period.daysLeft).toBe(lastDay - today.getUTCDate() + 1);
+    expect(info.period.daysLeft).toBe(lastDay - today + 1);
 
     const closed = rows.filter((row) => row.closed && row.month < monthStart());
     expect(info.closedMonths.map((m) => m.month)).toEqual(closed.map((row) => row.month.slice(0, 7)));
@@ -55,8 +57,12 @@ describe('GET /users/my-info', () => {
     const last11 = closed
       .filter((row) => row.month >= monthStart(-11))
       .reduce((sum, row) => sum + row.bonus, 0);
+    // The open month's bonus is the estimate's total: the plan applied to the month's live figures.
+    const estimate = await t.get<S['BonusEstimate']>('/users/bonus/current', { token: partner });
+    expect(estimate.body.total).toBeGreaterThan(0);
+    expect(current?.bonus).toBe(0);
     expect(info.bonuses).toEqual({
-      currentMonth: current?.bonus,
+      currentMonth: estimate.body.total,
       last11Months: last11,
       currency: t.config.currency,
     });

@@ -1,5 +1,10 @@
 /** Shared helpers of the network route tests: the full app on a fresh seeded database, types, DB look-ups. */
 import type { components } from '#openapi/schema.d.ts';
+import {
+  DEFAULT_PERIOD_TIME_ZONE,
+  monthBegins,
+  monthStart as periodMonthStart,
+} from '#server/domain/network/period.ts';
 import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 export type S = components['schemas'];
@@ -10,10 +15,13 @@ export type ApiError = S['Error'];
 
 export const startNetworkApp = (): Promise<TestApp> => startTestApp();
 
-/** First day of the current UTC month shifted by `offset` months. */
+/** First day of the company's current month (PERIOD_TIME_ZONE's default, as the tests' server runs) shifted by `offset`. */
 export function monthStart(offset = 0, now = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+  return periodMonthStart(now, offset, DEFAULT_PERIOD_TIME_ZONE);
 }
+
+/** The instant a month (`YYYY-MM-01`) begins on the company's clock. */
+export const monthBeginsAt = (month: string): Date => monthBegins(month, DEFAULT_PERIOD_TIME_ZONE);
 
 export async function userIdOf(t: TestApp, email: string): Promise<number> {
   const row = await t.db
