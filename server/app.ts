@@ -35,6 +35,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
+import { registerMessages, type MessagesOptions } from './messages/index.ts';
 import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   logger?: false | { level?: LogLevel; stream?: DestinationStream };
   /** Called for every contract-route answer the contract does not allow (tests collect these). */
   onContractViolation?: (violation: ContractViolation) => void;
+  /** Message delivery's transports and worker settings (tests; server/messages/index.ts). */
+  messages?: MessagesOptions;
 }
 
 /** Log paths whose values never reach the log. */
@@ -260,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerJobs(app, scheduler, config.backgroundJobs);
   registerJobMetrics(registerMetrics(app), scheduler);
+  // Messages (e-mail, web push): this process's worker delivers what the outbox holds (server/messages/).
+  registerMessages(app, options.database, config, options.messages);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

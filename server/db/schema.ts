@@ -35,6 +35,11 @@ import type {
   ExchangeFilePartsTable,
   JobsTable,
   MessagesTable,
+  MessageDeliveriesTable,
+  MessageChoicesTable,
+  PushSubscriptionsTable,
+  MailboxTable,
+  VapidKeysTable,
 } from './schema-internal.ts';
 
 export type * from './schema-internal.ts';
@@ -371,6 +376,11 @@ export interface DB {
   network_attention_counts: NetworkAttentionCountsTable;
   jobs: JobsTable;
   messages: MessagesTable;
+  message_deliveries: MessageDeliveriesTable;
+  message_choices: MessageChoicesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  mailbox: MailboxTable;
+  vapid_keys: VapidKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,7 @@
 /**
- * Single-use tokens of the outbox (no mail server): password reset and e-mail confirmation links. A token is
+ * Single-use tokens: password reset and e-mail confirmation links. Issuing one also writes its message (the
+ * messages outbox, server/messages/outbox.ts) in the same transaction, with the token as the message's secret:
+ * delivery renders the link from it and clears it. A token is
  * usable while `used_at` is null and `expires_at` is in the future; issuing a new one of a kind ends the earlier
  * unused ones of that user, so only the latest link works.
  */
@@ -7,15 +9,26 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { OutboxKind } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
+import { enqueueMessage, type MessageEvent } from '../../messages/outbox.ts';
 
 /** Password reset links live one hour. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** E-mail confirmation links live seven days. */
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const SETTINGS: Record<OutboxKind, { path: string; ttlMs: number; prefix: string }> = {
-  password_reset: { path: '/reset-pass', ttlMs: PASSWORD_RESET_TTL_MS, prefix: 'pr_' },
-  email_confirmation: { path: '/confirm-email', ttlMs: EMAIL_CONFIRMATION_TTL_MS, prefix: 'ec_' },
+const SETTINGS: Record<OutboxKind, { path: string; ttlMs: number; prefix: string; event: MessageEvent }> = {
+  password_reset: {
+    path: '/reset-pass',
+    ttlMs: PASSWORD_RESET_TTL_MS,
+    prefix: 'pr_',
+    event: 'account.reset_password',
+  },
+  email_confirmation: {
+    path: '/confirm-email',
+    ttlMs: EMAIL_CONFIRMATION_TTL_MS,
+    prefix: 'ec_',
+    event: 'account.confirm_email',
+  },
 };
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -33,8 +46,8 @@ export function publicLink(publicUrl: string, path: string): string {
 }
 
 /**
- * Writes a new token of `kind` for the user to the outbox (payload: `email`, `path`, `url`) and ends the user's
- * earlier unused tokens of that kind. Run it inside a transaction when it must go together with other writes.
+ * Writes a new token of `kind` for the user (payload: `email`, `path`, `url`), ends the user's earlier unused
+ * tokens of that kind, and writes the message that carries the link. Run it inside the transaction of the change.
  */
 export async function issueToken(
   db: Db,
@@ -54,7 +67,7 @@ export async function issueToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .execute();
-  await db
+  const issued = await db
     .insertInto('outbox')
     .values({
       kind: input.kind,
@@ -64,7 +77,14 @@ export async function issueToken(
       created_at: now,
       expires_at: expiresAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueMessage(db, {
+    event: settings.event,
+    userId: input.userId,
+    key: `${settings.event}:${issued.id}`,
+    secret: token,
+  });
   return { token, url, expiresAt };
 }
 
