@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { messageJobs } from './message-jobs.ts';
 import type { JobDefinition, JobScheduler } from './scheduler.ts';
 
 /** Every periodic job of the server, for this configuration. */
 export function serverJobs(config: Config): JobDefinition[] {
-  void config;
-  return [];
+  return [...messageJobs(config)];
 }
 
 /** Decorates `app.jobs`; starts it when the app is ready (unless `config.backgroundJobs` is off), stops it on close. */

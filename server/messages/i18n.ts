@@ -4,7 +4,8 @@
  * `npm run i18n:check` like the app's own catalog. The server has no build step, so its texts are written in the
  * forms Lingui extracts without its macro: `i18n._({ id, message })` and `<Trans id message values />` from
  * `@lingui/react`, with explicit ids (`email.order.placed.subject`). Each catalog is read and compiled once, on
- * first use; a text missing from a catalog falls back to its English `message`.
+ * first use; a text missing from a catalog falls back to its English `message`. English itself is the `message` in
+ * the code (the source), so an edited English text can never be shadowed by a stale `en` catalog entry.
  */
 import { readFileSync } from 'node:fs';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
@@ -43,7 +44,9 @@ export function loadEmailCatalog(lang: Lang): Messages {
 export function messagesI18n(lang: Lang): I18n {
   let i18n = instances.get(lang);
   if (i18n === undefined) {
-    i18n = setupI18n({ locale: lang, messages: { [lang]: loadEmailCatalog(lang) } });
+    i18n = setupI18n({ locale: lang, messages: { [lang]: lang === 'en' ? {} : loadEmailCatalog(lang) } });
+    // The fallback `message` of a descriptor is ICU text: compiled when used.
+    i18n.setMessagesCompiler(compileMessage);
     instances.set(lang, i18n);
   }
   return i18n;

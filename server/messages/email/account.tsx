@@ -1,6 +1,6 @@
 /** Account security: confirm the address, reset the password, the password was changed, failed sign-ins. */
 import { Trans } from '@lingui/react';
-import { Action, Facts, P } from './parts.tsx';
+import { Action, Facts, P, text } from './parts.tsx';
 import { dataNumber, dataText, type Template } from './template.ts';
 
 /** A one-time link's path with its token (the message's secret). */
@@ -23,7 +23,7 @@ export const confirmEmail: Template = ({ i18n, recipient, secret, link }) => {
           <Trans
             id="email.confirm_email.body"
             message="Please confirm that {email} is your address. Until you do, ordering is not available."
-            values={{ email: recipient.email }}
+            values={{ email: text(recipient.email) }}
           />
         </P>
         <Action href={link(path)}>
@@ -56,7 +56,7 @@ export const resetPassword: Template = ({ i18n, recipient, secret, link }) => {
           <Trans
             id="email.reset_password.body"
             message="Someone, hopefully you, asked to reset the password of the account {email}."
-            values={{ email: recipient.email }}
+            values={{ email: text(recipient.email) }}
           />
         </P>
         <Action href={link(path)}>
@@ -89,7 +89,7 @@ export const passwordChanged: Template = ({ i18n, recipient, createdAt, link, fo
           <Trans
             id="email.password_changed.body"
             message="The password of the account {email} was changed on {when}. Every other device where you were signed in has been signed out."
-            values={{ email: recipient.email, when: format.dateTime(createdAt) }}
+            values={{ email: text(recipient.email), when: format.dateTime(createdAt) }}
           />
         </P>
         <P>

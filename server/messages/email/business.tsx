@@ -23,7 +23,7 @@ export const statementReady: Template = ({ i18n, data, link, format }) => {
         <P>
           <Trans
             id="email.statement_ready.body"
-            message="{month} is closed. Your statement with the month's volumes, rank and bonus is ready to read and download."
+            message="Month closed: {month}. Your statement with its volumes, rank and bonus is ready to read and download."
             values={{ month }}
           />
         </P>
@@ -45,8 +45,8 @@ export const pvReminder: Template = ({ i18n, data, link, format }) => {
   return {
     subject: i18n._({
       id: 'email.pv_reminder.subject',
-      message: '{missing} PV to go: {daysLeft, plural, one {# day} other {# days}} left in {month}',
-      values: { missing, daysLeft, month },
+      message: '{missing} PV to go: {daysLeft, plural, one {# day} other {# days}} left this month',
+      values: { missing, daysLeft },
     }),
     summary: i18n._({
       id: 'email.pv_reminder.summary',

@@ -2,7 +2,7 @@
 import type { I18n } from '@lingui/core';
 import { Trans } from '@lingui/react';
 import type { OrderFacts } from '../facts.ts';
-import { Action, Facts, HandoverCode, P } from './parts.tsx';
+import { Action, Facts, HandoverCode, P, text } from './parts.tsx';
 import { dataNumber, dataText, type Formatters, type Template, type TemplateInput } from './template.ts';
 
 export const HANDOVER_QR_CID = 'handover-code';
@@ -90,7 +90,7 @@ export const orderPlaced: Template = (input) => {
           <Trans
             id="email.order_placed.body"
             message="We received your order {number}. The warehouse {warehouse} will check that everything is in stock, and we will write to you when it is confirmed."
-            values={{ number: order.number, warehouse: order.warehouseName }}
+            values={{ number: order.number, warehouse: text(order.warehouseName) }}
           />
         </P>
         <OrderFactsTable i18n={i18n} order={order} format={format} />
@@ -135,7 +135,7 @@ export const orderAwaitingAnswer: Template = (input) => {
             <Trans
               id="email.order_awaiting_answer.note"
               message="The warehouse's note: {note}"
-              values={{ note }}
+              values={{ note: text(note) }}
             />
           </P>
         )}
@@ -211,7 +211,7 @@ export const orderPaymentFailed: Template = (input) => {
             <Trans
               id="email.order_payment_failed.reason"
               message="The bank's answer: {reason}"
-              values={{ reason }}
+              values={{ reason: text(reason) }}
             />
           </P>
         )}
@@ -313,7 +313,7 @@ export const orderReady: Template = (input) => {
             <Trans
               id="email.order_ready_choose.body"
               message="Order {number} is ready. Ask for delivery to {address}, or pick it up at the warehouse yourself."
-              values={{ number: order.number, address: order.address ?? '' }}
+              values={{ number: order.number, address: text(order.address ?? '') }}
             />
           </P>
           <Action href={link(orderPath(order))}>
@@ -348,13 +348,18 @@ export const orderReady: Template = (input) => {
             <Trans
               id="email.order_ready.body_plain"
               message="Order {number} waits for you at the warehouse {warehouse}."
-              values={{ number: order.number, warehouse: order.warehouseName }}
+              values={{ number: order.number, warehouse: text(order.warehouseName) }}
             />
           ) : (
             <Trans
               id="email.order_ready.body"
               message="Order {number} waits for you at {point}, {address}. Opening hours: {hours}."
-              values={{ number: order.number, point: point.name, address: point.address, hours: point.hours }}
+              values={{
+                number: order.number,
+                point: text(point.name),
+                address: text(point.address),
+                hours: text(point.hours),
+              }}
             />
           )}
         </P>
@@ -403,7 +408,7 @@ export const orderOutForDelivery: Template = (input) => {
     }),
     summary: i18n._({
       id: 'email.order_out_for_delivery.summary',
-      message: 'The courier brings it today.',
+      message: 'The courier is bringing it to you.',
     }),
     heading: i18n._({ id: 'email.order_out_for_delivery.heading', message: 'Your order is on its way' }),
     path: orderPath(order),
@@ -413,7 +418,7 @@ export const orderOutForDelivery: Template = (input) => {
           <Trans
             id="email.order_out_for_delivery.body"
             message="The courier is bringing order {number} to {address}. When you have it, confirm the receipt in the portal."
-            values={{ number: order.number, address: order.address ?? '' }}
+            values={{ number: order.number, address: text(order.address ?? '') }}
           />
         </P>
         <Action href={link(orderPath(order))}>
@@ -442,7 +447,7 @@ export const orderReceived: Template = (input) => {
           <Trans
             id="email.order_received.body"
             message="Order {number} has been handed over to you. Thank you! If something is wrong with it, contact the warehouse: {phone}."
-            values={{ number: order.number, phone: order.warehousePhone }}
+            values={{ number: order.number, phone: text(order.warehousePhone) }}
           />
         </P>
         <Action href={link(orderPath(order))}>
@@ -479,7 +484,7 @@ export const orderCancelled: Template = (input) => {
           <Trans
             id="email.order_cancelled.body"
             message="The warehouse {warehouse} cancelled order {number}."
-            values={{ number: order.number, warehouse: order.warehouseName }}
+            values={{ number: order.number, warehouse: text(order.warehouseName) }}
           />
         </P>
         {reason === '' ? null : (
@@ -487,7 +492,7 @@ export const orderCancelled: Template = (input) => {
             <Trans
               id="email.order_cancelled.reason"
               message="The warehouse's reason: {reason}"
-              values={{ reason }}
+              values={{ reason: text(reason) }}
             />
           </P>
         )}
@@ -495,7 +500,7 @@ export const orderCancelled: Template = (input) => {
           <Trans
             id="email.order_cancelled.contact"
             message="Questions? Call the warehouse: {phone}."
-            values={{ phone: order.warehousePhone }}
+            values={{ phone: text(order.warehousePhone) }}
           />
         </P>
         <Action href={link(orderPath(order))}>

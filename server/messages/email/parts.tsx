@@ -17,7 +17,15 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+
+/**
+ * A value typed by a person (a name, an address, a warehouse's reason) for `<Trans values>`: as an element, so
+ * Lingui places it as text and never reads `<...>` in it as markup of the translation.
+ */
+export function text(value: string): ReactElement {
+  return <>{value}</>;
+}
 
 const INK = '#171717';
 const MUTED = '#5c5c5c';

@@ -3,6 +3,13 @@ import type { Handlers } from '../../contract/types.ts';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './addresses.ts';
 import { confirmEmail, forgotPassword, login, resendEmailConfirmation } from './auth.ts';
 import { getDocumentFile, listDocuments } from './documents.ts';
+import {
+  addPushSubscription,
+  getMessageSettings,
+  removePushSubscription,
+  setMessageChoice,
+  unsubscribeOneClick,
+} from './notifications.ts';
 import { changePassword, getMe, setLang, updateProfile } from './profile.ts';
 import { getMyWarehouse, getOrderParams } from './warehouse.ts';
 
@@ -24,6 +31,11 @@ export const accountHandlers = {
   deleteAddress,
   listDocuments,
   getDocumentFile,
+  getMessageSettings,
+  setMessageChoice,
+  addPushSubscription,
+  removePushSubscription,
+  unsubscribeOneClick,
 } satisfies Pick<
   Handlers,
   | 'login'
@@ -43,4 +55,9 @@ export const accountHandlers = {
   | 'deleteAddress'
   | 'listDocuments'
   | 'getDocumentFile'
+  | 'getMessageSettings'
+  | 'setMessageChoice'
+  | 'addPushSubscription'
+  | 'removePushSubscription'
+  | 'unsubscribeOneClick'
 >;
