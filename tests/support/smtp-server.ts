@@ -24,6 +24,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Recipients answered `550 5.1.1 mailbox unavailable`. */
   refuse: Set<string>;
+  /** Recipients answered `451 4.7.1 try again later` (greylisting). */
+  defer: Set<string>;
   /** Called for every accepted message (benchmarks time it). */
   onMessage?: (mail: ReceivedMail) => void;
   /** Stops listening and drops every connection (the server is "down"). */
@@ -42,6 +44,7 @@ export async function startSmtpServer(options: { parse?: boolean } = {}): Promis
   const parse = options.parse ?? true;
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
+  const defer = new Set<string>();
   const waiters: Array<() => void> = [];
   let server: SMTPServer | null = null;
   let port = 0;
@@ -61,11 +64,16 @@ export async function startSmtpServer(options: { parse?: boolean } = {}): Promis
         else callback(new Error('535 5.7.8 authentication failed'));
       },
       onRcptTo(address, _session, callback) {
-        if (refuse.has(address.address.toLowerCase())) {
-          const error = new Error('mailbox unavailable') as Error & { responseCode: number };
-          error.responseCode = 550;
-          callback(error);
-          return;
+        for (const [set, code, text] of [
+          [refuse, 550, 'mailbox unavailable'],
+          [defer, 451, 'greylisted, try again later'],
+        ] as const) {
+          if (set.has(address.address.toLowerCase())) {
+            const error = new Error(text) as Error & { responseCode: number };
+            error.responseCode = code;
+            callback(error);
+            return;
+          }
         }
         callback();
       },
@@ -107,6 +115,7 @@ export async function startSmtpServer(options: { parse?: boolean } = {}): Promis
     port,
     received,
     refuse,
+    defer,
     async stop() {
       const current = server;
       server = null;

@@ -28,7 +28,9 @@ describe('password reset by e-mail', () => {
     const [mail] = mailsTo(smtp, email);
     expect(mail?.parsed.subject).toBe('Resetarea parolei');
     expect(mail?.parsed.text).toContain('Alegeți o parolă nouă');
-    expect(mail?.parsed.from?.value).toEqual([{ name: 'Distributor portal', address: 'no-reply@portal.test' }]);
+    expect(mail?.parsed.from?.value).toEqual([
+      { name: 'Distributor portal', address: 'no-reply@portal.test' },
+    ]);
     expect(mail?.parsed.headers.get('list-unsubscribe')).toBeUndefined();
     if (mail === undefined) throw new Error('no reset mail');
     const link = linkIn(mail, '/reset-pass?token=');
@@ -36,7 +38,10 @@ describe('password reset by e-mail', () => {
     const token = link.searchParams.get('token') ?? '';
 
     // Delivered: the token is no longer kept beside the message.
-    const [delivery] = await deliveriesOf(t, { event: 'account.reset_password', userId: await userId(t, email) });
+    const [delivery] = await deliveriesOf(t, {
+      event: 'account.reset_password',
+      userId: await userId(t, email),
+    });
     expect(delivery).toMatchObject({ state: 'sent', attempts: 1, secret: null });
 
     const reset = await t.post('/users/forgot-password', {
@@ -86,7 +91,9 @@ describe('e-mail confirmation', () => {
     if (mail === undefined) throw new Error('no confirmation mail');
     const link = linkIn(mail, '/confirm-email?token=');
 
-    const confirmed = await t.post('/users/confirm-email', { json: { token: link.searchParams.get('token') } });
+    const confirmed = await t.post('/users/confirm-email', {
+      json: { token: link.searchParams.get('token') },
+    });
     expect(confirmed.status).toBe(200);
     const order = await placeOrder(t, UNCONFIRMED);
     expect(order.status).toBe('awaiting_warehouse');

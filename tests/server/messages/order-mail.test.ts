@@ -46,10 +46,14 @@ async function newMails(): Promise<ReceivedMail[]> {
 }
 
 /** Exactly one new mail to the partner, its subject `subject` with `{n}` the order's number, leading to the order. */
-async function expectOne(order: Pick<Order, 'id' | 'number'>, subject: string | RegExp): Promise<ReceivedMail> {
+async function expectOne(
+  order: Pick<Order, 'id' | 'number'>,
+  subject: string | RegExp,
+): Promise<ReceivedMail> {
   const mails = await newMails();
   expect(mails).toHaveLength(1);
-  if (typeof subject === 'string') expect(mails[0]?.parsed.subject).toBe(subject.replace('{n}', order.number));
+  if (typeof subject === 'string')
+    expect(mails[0]?.parsed.subject).toBe(subject.replace('{n}', order.number));
   else expect(mails[0]?.parsed.subject).toMatch(subject);
   const mail = mails[0];
   if (mail === undefined) throw new Error('no mail');
@@ -86,7 +90,10 @@ describe('the pickup road', () => {
       },
     });
     expect(partial.status).toBe(200);
-    const answer = await expectOne(placed, 'Ordine {n}: il magazzino lo ha modificato e attende la tua risposta');
+    const answer = await expectOne(
+      placed,
+      'Ordine {n}: il magazzino lo ha modificato e attende la tua risposta',
+    );
     expect(answer.parsed.text).toContain('Nota del magazzino: Uno dei rossetti è finito');
 
     const accepted = await walk(app.t, partial.body, [[partner, 'confirmed']]);
@@ -103,7 +110,9 @@ describe('the pickup road', () => {
     expect(qr?.contentType).toBe('image/png');
     // Inline: the image is a related part the HTML refers to by its Content-ID (mailparser resolves it).
     expect(readyMail.raw).toMatch(/^Content-ID: <handover-code>$/im);
-    expect(readyMail.parsed.html).toMatch(/<img alt="Codice QR del codice di consegna \d{6}"[^>]*src="data:image\/png;base64,/);
+    expect(readyMail.parsed.html).toMatch(
+      /<img alt="Codice QR del codice di consegna \d{6}"[^>]*src="data:image\/png;base64,/,
+    );
 
     // Asking for pickup of an order that is a pickup order already: the code came with "ready".
     const requested = await walk(app.t, ready, [[partner, 'pickup_requested']]);
@@ -126,11 +135,14 @@ describe('the delivery road, by card', () => {
   it('pay now → (paid) → ready: delivery or pickup → on its way → received', async () => {
     const placed = await placeOrder(app.t, PARTNER, { delivery: true, paymentMethod: 'card' });
     await expectOne(placed, 'Ordine {n} effettuato');
-    const confirmed = await walk(app.t, placed, [
+    await walk(app.t, placed, [
       [warehouse, 'checking'],
       [warehouse, 'confirmed'],
     ]);
-    const pay = await expectOne(placed, new RegExp(`^Ordine ${placed.number} confermato: paga .+MDL con carta$`));
+    const pay = await expectOne(
+      placed,
+      new RegExp(`^Ordine ${placed.number} confermato: paga .+MDL con carta$`),
+    );
     expect(pay.parsed.text).toContain('Paga ora');
 
     const session = await postMultipart<PaymentSession>(app.t, '/payment/pay', partner, {

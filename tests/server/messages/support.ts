@@ -17,14 +17,20 @@ export interface MessagesTestApp {
 }
 
 export async function startMessagesApp(
-  options: { config?: Partial<Config>; messages?: MessagesOptions; smtp?: TestSmtpServer } = {},
+  options: {
+    config?: Partial<Config>;
+    /** Merged into the short retries below. */
+    delivery?: Partial<Config['messages']>;
+    messages?: MessagesOptions;
+    smtp?: TestSmtpServer;
+  } = {},
 ): Promise<MessagesTestApp> {
   const smtp = options.smtp ?? (await startSmtpServer());
   const config = testConfig();
   const t = await startTestApp({
     config: {
       mail: { smtpUrl: smtp.url, from: MAIL_FROM },
-      messages: { ...config.messages, retryBaseMs: 50, retryMaxMs: 400, maxAttempts: 3 },
+      messages: { ...config.messages, retryBaseMs: 50, retryMaxMs: 400, maxAttempts: 3, ...options.delivery },
       ...options.config,
     },
     messages: { worker: { probeMs: 100, pollMs: 50 }, ...options.messages },
@@ -65,7 +71,17 @@ export async function deliveriesOf(t: TestApp, where: { event?: string; userId?:
   let query = t.db
     .selectFrom('message_deliveries as d')
     .innerJoin('messages as m', 'm.id', 'd.message_id')
-    .select(['d.id', 'd.state', 'd.attempts', 'd.channel', 'd.last_error', 'm.event', 'm.key', 'm.secret', 'm.id as message_id'])
+    .select([
+      'd.id',
+      'd.state',
+      'd.attempts',
+      'd.channel',
+      'd.last_error',
+      'm.event',
+      'm.key',
+      'm.secret',
+      'm.id as message_id',
+    ])
     .orderBy('d.id');
   if (where.event !== undefined) query = query.where('m.event', '=', where.event);
   if (where.userId !== undefined) query = query.where('m.user_id', '=', where.userId);
