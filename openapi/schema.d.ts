@@ -1736,6 +1736,8 @@ export interface components {
         };
         PushDevice: {
             id: number;
+            /** @description The push service's URL for the device (a browser finds itself in the list by it). */
+            endpoint: string;
             label: string;
             /** Format: date-time */
             createdAt: string;

@@ -28,7 +28,7 @@ export async function readMessageSettings(
       .execute(),
     db
       .selectFrom('push_subscriptions')
-      .select(['id', 'label', 'created_at', 'last_sent_at'])
+      .select(['id', 'endpoint', 'label', 'created_at', 'last_sent_at'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
@@ -69,6 +69,7 @@ export async function readMessageSettings(
     pushKey,
     devices: devices.map((device) => ({
       id: device.id,
+      endpoint: device.endpoint,
       label: device.label,
       createdAt: device.created_at.toISOString(),
       lastSentAt: device.last_sent_at === null ? null : device.last_sent_at.toISOString(),

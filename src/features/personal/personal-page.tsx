@@ -5,6 +5,7 @@ import { CardGrid } from '../../ui/card-grid.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { AccountSection } from './account-section.tsx';
 import { AddressBookSection } from './address-book-section.tsx';
+import { MessagesSection } from './messages-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { useMe } from '../../data/account.ts';
@@ -14,8 +15,8 @@ import '../../ui/forms/personal.css';
 import { failureKind } from '../../data/failure-kind.ts';
 
 /**
- * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book and the
- * password change. Each workflow is its own small machine (`machines/personal/`).
+ * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book, the
+ * password change and the messages (what comes by e-mail and as notifications). Each workflow is its own small machine (`machines/personal/`).
  */
 export default function PersonalPage() {
   const { t } = useLingui();
@@ -41,6 +42,7 @@ export default function PersonalPage() {
         <AccountSection me={me.data} />
         <AddressBookSection />
         <PasswordSection />
+        <MessagesSection />
       </CardGrid>
     );
   return (
