@@ -11,7 +11,8 @@ self.addEventListener('push', (event) => {
   } catch {
     message = { body: event.data ? event.data.text() : '' };
   }
-  const title = typeof message.title === 'string' && message.title !== '' ? message.title : 'Distributor portal';
+  const title =
+    typeof message.title === 'string' && message.title !== '' ? message.title : 'Distributor portal';
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof message.body === 'string' ? message.body : '',

@@ -1,14 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { formErrorOf, type FormError } from './personal.errors.ts';
+import type { components } from '../../openapi/schema.d.ts';
+import { formErrorOf, type FormError } from './personal.rules.ts';
 
-export type MessageChannel = 'email' | 'push';
+export type MessageChannel = components['schemas']['MessageChannel'];
 
 /** `POST /users/notifications`: one topic on or off on one channel. */
-export interface ChoiceChange {
-  topic: string;
-  channel: MessageChannel;
-  enabled: boolean;
-}
+export type ChoiceChange = components['schemas']['MessageChoice'];
 
 /** `POST /users/push-subscriptions/remove` by id: a device in the list. */
 export interface DeviceRemoval {
@@ -25,8 +22,8 @@ export interface MessageSettingsContext {
 export type MessageSettingsEvent =
   ({ type: 'choice.set' } & ChoiceChange) | ({ type: 'device.remove' } & DeviceRemoval);
 
-/** The settings the server answers (`MessageSettings`); the machine does not read them, the app caches them. */
-export type SavedSettings = unknown;
+/** The settings the server answers; the machine does not read them, the app caches them. */
+export type SavedSettings = components['schemas']['MessageSettings'];
 
 /**
  * Message choices on `/personal`: per topic and channel (account security is locked on by the server), and the

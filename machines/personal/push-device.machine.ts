@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './personal.errors.ts';
+import type { components } from '../../openapi/schema.d.ts';
+import { errorCodeOf } from './personal.rules.ts';
 
 /** What this browser can do with web push. */
 export type PushSupport =
@@ -8,6 +9,9 @@ export type PushSupport =
   /** iPhone and iPad deliver web push only to a portal added to the Home Screen. */
   | 'install'
   | 'supported';
+
+/** The server's settings after a device joined or left. */
+type MessageSettings = components['schemas']['MessageSettings'];
 
 export type PushPermission = 'default' | 'granted' | 'denied';
 
@@ -53,17 +57,17 @@ export const pushDeviceMachine = setup({
       throw new Error('checkDevice is provided with pushDeviceMachine.provide({ actors })');
     }),
     /** Asks permission, subscribes and tells the server; resolves with the server's settings. */
-    enablePush: fromPromise<unknown>(async () => {
+    enablePush: fromPromise<MessageSettings>(async () => {
       throw new Error('enablePush is provided with pushDeviceMachine.provide({ actors })');
     }),
     /** Unsubscribes and tells the server; resolves with the server's settings. */
-    disablePush: fromPromise<unknown>(async () => {
+    disablePush: fromPromise<MessageSettings>(async () => {
       throw new Error('disablePush is provided with pushDeviceMachine.provide({ actors })');
     }),
   },
   actions: {
     /** The server's settings changed (this device joined or left the list). */
-    devicesChanged: (_, _params: { settings: unknown }) => {},
+    devicesChanged: (_, _params: { settings: MessageSettings }) => {},
   },
   guards: {
     unsupported: (_, state: DeviceState) => state.support === 'unsupported',

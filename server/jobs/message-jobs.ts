@@ -8,8 +8,8 @@
  *   warehouse that wait for the warehouse longer than QUEUE_AGE_LIMIT_HOURS.
  */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { isTerminal } from '../../machines/order-lifecycle/order-lifecycle.status.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { isTerminal } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Config } from '../config.ts';
 import { ACTIVE_PV } from '../db/reference.ts';
 import type { DB } from '../db/schema.ts';

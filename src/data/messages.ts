@@ -3,8 +3,8 @@
  * web-push key and the devices that receive web push. Each endpoint wrapped once, with its `queryOptions`.
  */
 import { queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
-import type { components } from '../../openapi/schema.d.ts';
-import type { ChoiceChange, DeviceRemoval } from '../../machines/personal/message-settings.machine.ts';
+import type { ChoiceChange, DeviceRemoval } from '#machines/personal/message-settings.machine.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import { accountKeys } from './keys.ts';
 
@@ -20,11 +20,7 @@ export function createMessagesApi(client: ApiClient) {
     },
     /** `POST /users/notifications`: one topic on or off on one channel; the settings as they are now. */
     setChoice(change: ChoiceChange): Promise<MessageSettings> {
-      return unwrap(
-        client.POST('/users/notifications', {
-          body: { topic: change.topic as MessageTopic, channel: change.channel, enabled: change.enabled },
-        }),
-      );
+      return unwrap(client.POST('/users/notifications', { body: change }));
     },
     /** `POST /users/push-subscriptions`: this browser receives web push. */
     addDevice(subscription: PushSubscriptionRequest): Promise<MessageSettings> {

@@ -7,7 +7,7 @@
  *   against `publicUrl`), else the generated picture `GET /media/products/{sku}.svg` (`server/media/`).
  */
 import type { Selectable } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 
 export type Product = components['schemas']['Product'];

@@ -1,6 +1,6 @@
 /** The wishlist (`wishlist` rows, one per user and product) as the contract's Wishlist: most recently added first. */
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { PRODUCT_COLUMNS, toProduct } from './product.ts';
 

@@ -7,22 +7,19 @@
  * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
  */
 import type { Selectable, Transaction } from 'kysely';
-import { computeTotals, effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
-import {
-  startOrder,
-  type LifecycleOutcome,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { startOrder, type LifecycleOutcome } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderFacts,
   OrderLifecycleEvent,
   OrderLine,
   OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
-import { deliveryPriceOf } from './order-view.ts';
 import { recordHistory } from './history.ts';
+import { deliveryPriceOf, orderMoney } from './money.ts';
+import { effectiveUnits, heldQuantity } from './stock.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
@@ -30,19 +27,6 @@ export type LineRow = Pick<
 > & { stock: number };
 
 type OrderRow = Selectable<OrdersTable>;
-
-const RELEASED: readonly OrderStatus[] = ['rejected', 'cancelled_by_distributor', 'cancelled_by_warehouse'];
-
-type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
-
-/** The quantity that counts (the machine's rule: confirmed once confirmed, else requested). */
-const effective = (line: Quantities): number =>
-  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
-
-/** Units of a line an order in `status` holds in stock. */
-export function heldQuantity(status: OrderStatus, line: Quantities): number {
-  return RELEASED.includes(status) ? 0 : effective(line);
-}
 
 /** The machine's id of an order line (`order_lines.id` as a string; the API's `lineId` is the number). */
 export const machineLineId = (id: number): string => String(id);
@@ -101,30 +85,6 @@ export function factsOf(row: OrderRow, lines: readonly LineRow[]): OrderFacts {
   };
 }
 
-/** Order money from lines (machine lines carry the paid price; list prices come from the rows). */
-export function orderMoney(
-  lines: ReadonlyArray<{
-    requested: number;
-    confirmed: number | null;
-    price: number;
-    listPrice: number;
-    points: number;
-  }>,
-  deliveryPrice: number,
-): { amount: number; discount: number; finalCost: number; points: number; itemCount: number } {
-  const paid = computeTotals(lines.map((line, index) => ({ ...line, lineId: String(index) })));
-  const list = computeTotals(
-    lines.map((line, index) => ({ ...line, price: line.listPrice, lineId: String(index) })),
-  );
-  return {
-    amount: list.amount,
-    discount: list.amount - paid.amount,
-    finalCost: paid.amount + deliveryPrice,
-    points: paid.points,
-    itemCount: paid.itemCount,
-  };
-}
-
 export interface PersistInput {
   row: OrderRow;
   lines: readonly LineRow[];
@@ -150,12 +110,12 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     const confirmed = machineAfter === undefined ? line.confirmed_quantity : machineAfter.confirmed;
     const before = { requested: line.requested_quantity, confirmed: line.confirmed_quantity };
     const updated = { requested: line.requested_quantity, confirmed };
-    if (effective(before) !== effective(updated)) {
+    if (effectiveUnits(before) !== effectiveUnits(updated)) {
       changed.push({
         lineId: line.id,
         productId: line.product_id,
-        from: effective(before),
-        to: effective(updated),
+        from: effectiveUnits(before),
+        to: effectiveUnits(updated),
       });
     }
     const delta = heldQuantity(row.status, before) - heldQuantity(outcome.status, updated);

@@ -5,12 +5,25 @@
  * would refuse `order.confirm` for it.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { effectiveQuantity } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import type { OrderLine, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Category, Localized } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
-import { heldQuantity } from './persist.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+const RELEASED: readonly OrderStatus[] = ['rejected', 'cancelled_by_distributor', 'cancelled_by_warehouse'];
+
+type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
+
+/** The units of a line that count (the machine's rule: confirmed once confirmed, else requested). */
+export const effectiveUnits = (line: Quantities): number =>
+  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
+
+/** Units of a line an order in `status` holds in stock. */
+export function heldQuantity(status: OrderStatus, line: Quantities): number {
+  return RELEASED.includes(status) ? 0 : effectiveUnits(line);
+}
 
 /** A substitute's price may differ from the line's by at most this share (the "price band"). */
 export const SUBSTITUTE_PRICE_BAND = 0.2;

@@ -4,12 +4,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { MessageChannel } from '../../../machines/personal/message-settings.machine.ts';
+import type { MessageChannel } from '#machines/personal/message-settings.machine.ts';
 import {
   selectMessageSettingsView,
   selectPushDeviceView,
   type PushDeviceView,
-} from '../../../machines/personal/personal.selectors.ts';
+} from '#machines/personal/personal.selectors.ts';
 import {
   messagesApi,
   useMessageSettings,

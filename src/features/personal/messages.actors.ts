@@ -8,8 +8,8 @@ import {
   messageSettingsMachine,
   type ChoiceChange,
   type DeviceRemoval,
-} from '../../../machines/personal/message-settings.machine.ts';
-import { pushDeviceMachine, type DeviceState } from '../../../machines/personal/push-device.machine.ts';
+} from '#machines/personal/message-settings.machine.ts';
+import { pushDeviceMachine, type DeviceState } from '#machines/personal/push-device.machine.ts';
 import {
   messageQueries,
   storeMessageSettings,
@@ -17,10 +17,6 @@ import {
   type MessagesApi,
 } from '../../data/messages.ts';
 import * as webPush from '../../platform/web-push.ts';
-
-function isSettings(value: unknown): value is MessageSettings {
-  return typeof value === 'object' && value !== null && 'topics' in value && 'devices' in value;
-}
 
 export interface MessageSettingsDeps {
   api: Pick<MessagesApi, 'setChoice' | 'removeDevice'>;
@@ -30,13 +26,11 @@ export interface MessageSettingsDeps {
 export function provideMessageSettings({ api, queryClient }: MessageSettingsDeps) {
   return messageSettingsMachine.provide({
     actors: {
-      saveChoice: fromPromise<unknown, ChoiceChange>(({ input }) => api.setChoice(input)),
-      removeDevice: fromPromise<unknown, DeviceRemoval>(({ input }) => api.removeDevice(input)),
+      saveChoice: fromPromise<MessageSettings, ChoiceChange>(({ input }) => api.setChoice(input)),
+      removeDevice: fromPromise<MessageSettings, DeviceRemoval>(({ input }) => api.removeDevice(input)),
     },
     actions: {
-      settingsSaved: (_, { settings }) => {
-        if (isSettings(settings)) storeMessageSettings(queryClient, settings);
-      },
+      settingsSaved: (_, { settings }) => storeMessageSettings(queryClient, settings),
     },
   });
 }
@@ -74,21 +68,19 @@ export function providePushDevice({ api, queryClient, browser = webPush }: PushD
             known.devices.some((device) => device.endpoint === subscription.endpoint),
         };
       }),
-      enablePush: fromPromise<unknown>(async () => {
+      enablePush: fromPromise<MessageSettings>(async () => {
         const { pushKey } = await settings();
         const subscription = await browser.subscribePush(pushKey);
         return api.addDevice({ ...subscription, label: browser.deviceLabel() });
       }),
-      disablePush: fromPromise<unknown>(async () => {
+      disablePush: fromPromise<MessageSettings>(async () => {
         const endpoint = await browser.unsubscribePush();
         if (endpoint === null) return settings();
         return api.removeDevice({ endpoint });
       }),
     },
     actions: {
-      devicesChanged: (_, { settings: answer }) => {
-        if (isSettings(answer)) storeMessageSettings(queryClient, answer);
-      },
+      devicesChanged: (_, { settings: answer }) => storeMessageSettings(queryClient, answer),
     },
   });
 }

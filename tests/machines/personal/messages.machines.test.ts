@@ -1,14 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  messageSettingsMachine,
-  type ChoiceChange,
-} from '../../../machines/personal/message-settings.machine.ts';
-import {
-  selectMessageSettingsView,
-  selectPushDeviceView,
-} from '../../../machines/personal/personal.selectors.ts';
-import { pushDeviceMachine, type DeviceState } from '../../../machines/personal/push-device.machine.ts';
+import { messageSettingsMachine, type ChoiceChange } from '#machines/personal/message-settings.machine.ts';
+import { selectMessageSettingsView, selectPushDeviceView } from '#machines/personal/personal.selectors.ts';
+import { pushDeviceMachine, type DeviceState } from '#machines/personal/push-device.machine.ts';
+import type { components } from '#openapi/schema.d.ts';
+
+type MessageSettings = components['schemas']['MessageSettings'];
+const settings = (devices: MessageSettings['devices'] = []): MessageSettings => ({
+  topics: [],
+  pushKey: 'key',
+  devices,
+  emailProblem: null,
+});
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void;
@@ -22,7 +25,7 @@ const deferred = <T>() => {
 
 describe('message settings machine', () => {
   it('saves one choice at a time, shows it while saving, and hands the answer over', async () => {
-    const answer = deferred<unknown>();
+    const answer = deferred<MessageSettings>();
     const saved = vi.fn();
     const save = vi.fn((_: ChoiceChange) => answer.promise);
     const actor = createActor(
@@ -41,9 +44,9 @@ describe('message settings machine', () => {
     // A second toggle while the first is saved is not sent.
     actor.send({ type: 'choice.set', topic: 'business', channel: 'push', enabled: false });
     expect(save).toHaveBeenCalledTimes(1);
-    answer.resolve({ topics: [] });
+    answer.resolve(settings());
     await waitFor(actor, (snapshot) => snapshot.matches('idle'));
-    expect(saved).toHaveBeenCalledWith({ topics: [] });
+    expect(saved).toHaveBeenCalledWith(settings());
     expect(selectMessageSettingsView(actor.getSnapshot()).pending).toBeNull();
   });
 
@@ -51,10 +54,10 @@ describe('message settings machine', () => {
     const actor = createActor(
       messageSettingsMachine.provide({
         actors: {
-          saveChoice: fromPromise<unknown, ChoiceChange>(async () => {
+          saveChoice: fromPromise<MessageSettings, ChoiceChange>(async () => {
             throw { status: 422, code: 'VALIDATION_FAILED', details: [{ location: 'body', path: '/topic' }] };
           }),
-          removeDevice: fromPromise<unknown, { id: number }>(async ({ input }) => ({ removed: input.id })),
+          removeDevice: fromPromise<MessageSettings, { id: number }>(async () => settings()),
         },
       }),
     ).start();
@@ -73,14 +76,25 @@ describe('message settings machine', () => {
 });
 
 describe('push device machine', () => {
-  function start(state: DeviceState, enable: () => Promise<unknown> = async () => ({})) {
+  const thisDevice = {
+    id: 1,
+    endpoint: 'https://push.example/1',
+    label: 'Chrome on Android',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    lastSentAt: null,
+  };
+
+  function start(
+    state: DeviceState,
+    enable: () => Promise<MessageSettings> = async () => settings([thisDevice]),
+  ) {
     const changed = vi.fn();
     const actor = createActor(
       pushDeviceMachine.provide({
         actors: {
           checkDevice: fromPromise(async () => state),
           enablePush: fromPromise(enable),
-          disablePush: fromPromise(async () => ({ devices: [] })),
+          disablePush: fromPromise(async () => settings()),
         },
         actions: { devicesChanged: (_, { settings }) => changed(settings) },
       }),
@@ -106,10 +120,10 @@ describe('push device machine', () => {
     expect(selectPushDeviceView(actor.getSnapshot())).toMatchObject({ canEnable: true, canDisable: false });
     actor.send({ type: 'push.enable' });
     await waitFor(actor, (snapshot) => snapshot.matches('on'));
-    expect(changed).toHaveBeenCalledWith({});
+    expect(changed).toHaveBeenCalledWith(settings([thisDevice]));
     actor.send({ type: 'push.disable' });
     await waitFor(actor, (snapshot) => snapshot.matches('off'));
-    expect(changed).toHaveBeenLastCalledWith({ devices: [] });
+    expect(changed).toHaveBeenLastCalledWith(settings());
 
     const denied = start({ support: 'supported', permission: 'default', subscribed: false }, async () => {
       throw Object.assign(new Error('no'), { code: 'PERMISSION_DENIED' });

@@ -5,7 +5,7 @@ import {
   type DeviceRemoval,
   type MessageSettingsEvent,
   type SavedSettings,
-} from '../../../machines/personal/message-settings.machine.ts';
+} from '#machines/personal/message-settings.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

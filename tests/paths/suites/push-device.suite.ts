@@ -3,15 +3,22 @@ import {
   pushDeviceMachine,
   type DeviceState,
   type PushDeviceEvent,
-} from '../../../machines/personal/push-device.machine.ts';
+} from '#machines/personal/push-device.machine.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';
 
+type MessageSettings = components['schemas']['MessageSettings'];
+const settings: MessageSettings = { topics: [], pushKey: 'key', devices: [], emailProblem: null };
 const never = <T>() => fromPromise<T>(() => new Promise<T>(() => {}));
 
 export const pushDevicePathMachine = pushDeviceMachine.provide({
-  actors: { checkDevice: never<DeviceState>(), enablePush: never<unknown>(), disablePush: never<unknown>() },
+  actors: {
+    checkDevice: never<DeviceState>(),
+    enablePush: never<MessageSettings>(),
+    disablePush: never<MessageSettings>(),
+  },
 });
 type Machine = typeof pushDevicePathMachine;
 
@@ -26,10 +33,10 @@ const events = [
   { type: 'push.enable' },
   { type: 'push.disable' },
   { type: 'push.recheck' },
-  { type: 'xstate.done.actor.enablePush', output: { devices: [] } },
+  { type: 'xstate.done.actor.enablePush', output: settings },
   { type: 'xstate.error.actor.enablePush', error: { code: 'PERMISSION_DENIED' } },
   { type: 'xstate.error.actor.enablePush', error: { status: 503 } },
-  { type: 'xstate.done.actor.disablePush', output: { devices: [] } },
+  { type: 'xstate.done.actor.disablePush', output: settings },
   { type: 'xstate.error.actor.disablePush', error: { status: 503 } },
 ] as unknown as Array<Evt<Machine>>;
 
@@ -55,6 +62,6 @@ export const pushDeviceSuite = definePathSuite({
     machine: machineLevel(pushDevicePathMachine, pushDeviceMachineExecutors),
     api: 'no generated-path executor at this level: the browser’s Push API is the actor, not an API call',
     browser:
-      'no generated-path executor at this level yet: headless Chromium has no push service to subscribe to (tests/src/personal/messages-section.test.tsx drives the actors with a browser stand-in)',
+      'no generated-path executor at this level yet: headless Chromium has no push service to subscribe to (tests/src/features/personal/messages-section.test.tsx drives the actors with a browser stand-in)',
   },
 });

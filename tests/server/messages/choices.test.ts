@@ -1,7 +1,7 @@
 // What a person chooses: topics per channel (account security always on, opt-in ones off until asked for), what
 // each role may choose, and the one-click unsubscribe of RFC 8058 from a mail's List-Unsubscribe header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMessage } from '../../../server/messages/outbox.ts';
+import { enqueueMessage } from '#server/messages/outbox.ts';
 import { PARTNER, WAREHOUSE, placeOrder, tokenFor, userId } from '../routes/orders/support.ts';
 import { deliveriesOf, mailsTo, startMessagesApp, type MessagesTestApp } from './support.ts';
 

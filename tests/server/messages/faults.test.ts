@@ -4,9 +4,9 @@
 // between the server's "accepted" and its own "sent" (one repeat, with the same Message-ID).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMessage } from '../../../server/messages/outbox.ts';
-import { smtpTransport, type MailTransport } from '../../../server/messages/mail.ts';
-import { MessageWorker } from '../../../server/messages/worker.ts';
+import { enqueueMessage } from '#server/messages/outbox.ts';
+import { smtpTransport, type MailTransport } from '#server/messages/mail.ts';
+import { MessageWorker } from '#server/messages/worker.ts';
 import { PARTNER, PARTNER_WAREHOUSE, tokenFor, userId } from '../routes/orders/support.ts';
 import { deliveriesOf, mailsTo, setLang, startMessagesApp, type MessagesTestApp } from './support.ts';
 

@@ -1,8 +1,8 @@
 // Without SMTP_URL, e-mail goes to the built-in mailbox: the development page lists it and shows it as the
 // recipient would see it, so a new user can try a password reset end to end; in production the page is not there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 let t: TestApp;
 

@@ -3,11 +3,7 @@
 // are jobs that may be rerun: a rerun writes nothing twice.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  WAITING_FOR_WAREHOUSE,
-  writePvReminders,
-  writeQueueDigests,
-} from '../../../server/jobs/message-jobs.ts';
+import { WAITING_FOR_WAREHOUSE, writePvReminders, writeQueueDigests } from '#server/jobs/message-jobs.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,
@@ -17,7 +13,7 @@ import {
   tokenFor,
   userId,
 } from '../routes/orders/support.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 let t: TestApp;
 

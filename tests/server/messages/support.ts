@@ -3,10 +3,10 @@
  * test (tests/support/smtp-server.ts), with short retries so a test can watch them happen.
  */
 import { sql } from 'kysely';
-import type { Config } from '../../../server/config.ts';
-import type { MessagesOptions } from '../../../server/messages/index.ts';
+import type { Config } from '#server/config.ts';
+import type { MessagesOptions } from '#server/messages/index.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../support/smtp-server.ts';
-import { startTestApp, testConfig, type TestApp } from '../support/app.ts';
+import { startTestApp, testConfig, type TestApp } from '#tests/support/server/app.ts';
 
 export const MAIL_FROM = 'Distributor portal <no-reply@portal.test>';
 

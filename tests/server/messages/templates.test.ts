@@ -2,15 +2,15 @@
 // its headers cannot be bent by what a person typed (names, reasons) into extra headers or markup.
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { LANGS, type Lang } from '../../../server/db/reference.ts';
-import { emailOf, messageIdHeader, pushOf, type StoredMessage } from '../../../server/messages/content.ts';
-import { TEMPLATES, renderMessage } from '../../../server/messages/email/render.ts';
-import { formattersFor, type TemplateInput } from '../../../server/messages/email/template.ts';
-import type { OrderFacts, Recipient } from '../../../server/messages/facts.ts';
-import { messagesI18n } from '../../../server/messages/i18n.ts';
-import { rawMessage } from '../../../server/messages/mail.ts';
-import { MESSAGE_EVENTS, type MessageEvent } from '../../../server/messages/outbox.ts';
-import { testConfig } from '../support/app.ts';
+import { LANGS, type Lang } from '#server/db/reference.ts';
+import { emailOf, messageIdHeader, pushOf, type StoredMessage } from '#server/messages/content.ts';
+import { TEMPLATES, renderMessage } from '#server/messages/email/render.ts';
+import { formattersFor, type TemplateInput } from '#server/messages/email/template.ts';
+import type { OrderFacts, Recipient } from '#server/messages/facts.ts';
+import { messagesI18n } from '#server/messages/i18n.ts';
+import { rawMessage } from '#server/messages/mail.ts';
+import { MESSAGE_EVENTS, type MessageEvent } from '#server/messages/outbox.ts';
+import { testConfig } from '#tests/support/server/app.ts';
 
 const EVENTS = Object.keys(MESSAGE_EVENTS) as MessageEvent[];
 
