@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { productionProblems } from './ops/production-mode.ts';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
 export interface ScryptParams {
@@ -59,8 +60,15 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
   backgroundJobs: boolean;
-  /** APP_ENV: `production` turns on the production mode (no development pages; SMTP_URL required). */
-  appEnv: 'development' | 'production';
+  /**
+   * The production mode (docs/adr/0130-production-mode.md): APP_ENV=production, or NODE_ENV=production as the
+   * operator set it when APP_ENV is not given. Unsafe defaults then stop the server (server/ops/production-mode.ts).
+   */
+  production: boolean;
+  /** ALLOW_EMBEDDED_DB=true: the production mode accepts PGlite (one process; see docs/scaling.md). */
+  allowEmbeddedDb: boolean;
+  /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a second listener for Prometheus; undefined: none. */
+  metrics: { host: string; port: number } | undefined;
   /**
    * E-mail (docs/adr/0100-message-delivery.md): SMTP_URL (`smtp://user:pass@host:587`, STARTTLS when offered;
    * `smtps://` for TLS from the start), or undefined: e-mail goes to the built-in mailbox (`/dev/mailbox`).
@@ -89,14 +97,20 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(
+    readonly problems: string[],
+    heading = 'Invalid server configuration',
+  ) {
+    super(`${heading}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
 
 /** Used when JWT_SECRET is not set. Never use it outside a developer machine. */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production-0123456789';
+/** The 1C exchange's credentials when EXCHANGE_USER / EXCHANGE_PASSWORD are not set (development only). */
+export const DEV_EXCHANGE_USER = '1c';
+export const DEV_EXCHANGE_PASSWORD = '1c-exchange';
 
 const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
 
@@ -151,8 +165,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as MDL' })
     .default('MDL'),
-  EXCHANGE_USER: z.string().min(1).default('1c'),
-  EXCHANGE_PASSWORD: z.string().min(1).default('1c-exchange'),
+  EXCHANGE_USER: z.string().min(1).default(DEV_EXCHANGE_USER),
+  EXCHANGE_PASSWORD: z.string().min(1).default(DEV_EXCHANGE_PASSWORD),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: boolString.default(false),
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
@@ -167,9 +181,10 @@ const envSchema = z.object({
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
-  APP_ENV: z
-    .enum(['development', 'production'], { message: 'must be development or production' })
-    .default('development'),
+  APP_ENV: z.enum(['production', 'development'], { message: 'must be production or development' }).optional(),
+  ALLOW_EMBEDDED_DB: boolString.default(false),
+  METRICS_PORT: intIn(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_URL: z
     .string()
     .refine(
@@ -264,16 +279,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageProblems.push(
       `${e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: must be given with ${e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} (one key pair)`,
     );
-  if (e.APP_ENV === 'production' && e.SMTP_URL === undefined)
-    messageProblems.push(
-      'SMTP_URL: required in production (APP_ENV=production): e-mail must leave the portal',
-    );
   if (tlsProblems.length + messageProblems.length > 0)
     throw new ConfigError([...tlsProblems, ...messageProblems]);
   const scheme = e.TLS_CERT === undefined ? 'http' : 'https';
   const usingDevJwtSecret = e.JWT_SECRET === undefined;
-  if (usingDevJwtSecret) warnDevSecretOnce();
-  return {
+  const production = isProduction(e.APP_ENV, env.NODE_ENV);
+  // In the production mode the missing secret is a refusal (server/ops/production-mode.ts), not a warning.
+  if (usingDevJwtSecret && !production) warnDevSecretOnce();
+  const config: Config = {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -309,7 +322,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
     backgroundJobs: e.BACKGROUND_JOBS,
-    appEnv: e.APP_ENV,
+    production,
+    allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultMailFrom(e.PUBLIC_URL, e.HOST) },
     push: {
       vapid:
@@ -328,6 +343,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pvReminderDaysLeft: e.PV_REMINDER_DAYS_LEFT,
     },
   };
+  if (production) {
+    const problems = productionProblems(config, env, {
+      jwtSecret: DEV_JWT_SECRET,
+      exchangePassword: DEV_EXCHANGE_PASSWORD,
+    });
+    if (problems.length > 0) throw new ConfigError(problems, 'The production mode refuses to start');
+  }
+  return config;
+}
+
+/**
+ * APP_ENV decides when given; otherwise NODE_ENV=production **as the operator set it** (server/main.ts defaults
+ * NODE_ENV to production for React's renderer only after reading the configuration, so `npm start` stays a
+ * development server).
+ */
+export function isProduction(appEnv: string | undefined, nodeEnv: string | undefined): boolean {
+  if (appEnv !== undefined && appEnv.trim() !== '') return appEnv.trim() === 'production';
+  return nodeEnv?.trim() === 'production';
 }
 
 /** The sender when MAIL_FROM is not given: the portal at the public host (`localhost` for an address). */

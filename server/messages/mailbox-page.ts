@@ -88,7 +88,7 @@ function htmlWithImages(parsed: ParsedMail): string {
   return html;
 }
 
-export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, 'appEnv'>): void {
+export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, 'production'>): void {
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
     sendError(new HttpError(404, 'NOT_FOUND'), request, reply);
 
@@ -100,7 +100,7 @@ export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, '
   };
 
   app.get(MAILBOX_PATH, async (request, reply) => {
-    if (config.appEnv === 'production') return refuse(request, reply);
+    if (config.production) return refuse(request, reply);
     const lang = pageLang(request);
     const i18n = messagesI18n(lang);
     const rows = await app.db
@@ -127,7 +127,7 @@ export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, '
   });
 
   app.get(`${MAILBOX_PATH}/:id`, async (request, reply) => {
-    if (config.appEnv === 'production') return refuse(request, reply);
+    if (config.production) return refuse(request, reply);
     const found = await load(request);
     if (found === null) return refuse(request, reply);
     const { row, parsed } = found;
@@ -165,7 +165,7 @@ export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, '
   });
 
   app.get(`${MAILBOX_PATH}/:id/html`, async (request, reply) => {
-    if (config.appEnv === 'production') return refuse(request, reply);
+    if (config.production) return refuse(request, reply);
     const found = await load(request);
     if (found === null) return refuse(request, reply);
     // Links open outside the frame, as they would from a mail client.
@@ -179,7 +179,7 @@ export function registerMailboxPage(app: FastifyInstance, config: Pick<Config, '
   });
 
   app.get(`${MAILBOX_PATH}/:id/raw`, async (request, reply) => {
-    if (config.appEnv === 'production') return refuse(request, reply);
+    if (config.production) return refuse(request, reply);
     const id = idOf(request);
     const row =
       id === null
