@@ -323,7 +323,7 @@ export default defineConfig(
 
   // The reference server: Node.
   {
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': [

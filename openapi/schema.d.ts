@@ -84,8 +84,8 @@ export interface paths {
          * @description One call for both steps (spec section 7):
          *
          *     - `{ email }` requests a reset. The answer is the same whether or not the address is known (no account
-         *       enumeration); for a known address a single-use reset token valid for one hour is written to the outbox
-         *       with the link `/reset-pass?token=<token>`.
+         *       enumeration); for a known address a single-use reset token valid for one hour is e-mailed with the link
+         *       `/reset-pass?token=<token>`.
          *     - `{ token, password, passwordConfirmation }` completes it: the password is replaced, the token is spent and
          *       every session of that user ends (the user signs in again). An unknown, spent or expired token is 422
          *       `INVALID_TOKEN`.
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Send the e-mail confirmation link again
-         * @description Writes a fresh confirmation token to the outbox (earlier ones stop working). 409 `EMAIL_ALREADY_CONFIRMED`
+         * @description E-mails a fresh confirmation link (earlier ones stop working). 409 `EMAIL_ALREADY_CONFIRMED`
          *     when there is nothing to confirm. Rate limited (429).
          */
         post: operations["resendEmailConfirmation"];
@@ -270,6 +270,96 @@ export interface paths {
          *     `VALIDATION_FAILED`.
          */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's message choices, this portal's web-push key and devices
+         * @description Which topics go out by e-mail and by web push (account security is always on), the public VAPID key a browser
+         *     subscribes with, the devices that receive web push, and the last e-mail the user's mail server refused (null
+         *     when the latest one arrived). See `docs/adr/0102-message-choices.md`.
+         */
+        get: operations["getMessageSettings"];
+        put?: never;
+        /**
+         * Turn one topic on or off on one channel
+         * @description A topic the user does not receive (staff for a distributor) or cannot turn off (`account`) is 422
+         *     `VALIDATION_FAILED` naming `/topic`.
+         */
+        post: operations["setMessageChoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from a topic's e-mail (RFC 8058)
+         * @description The target of the `List-Unsubscribe` header of e-mails that are not strictly transactional: the mail client
+         *     posts `List-Unsubscribe=One-Click` and the topic's e-mail is turned off. Public: the signed `token` names the
+         *     user and the topic. A malformed or foreign token is 422 `INVALID_TOKEN`.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive web push on this device
+         * @description The browser's push subscription (`PushSubscription.toJSON()`: the push service's endpoint and the keys of
+         *     RFC 8291). An endpoint already known is moved to this user (the device is signed in as someone else now).
+         */
+        post: operations["addPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/push-subscriptions/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop web push on a device
+         * @description By the endpoint (this device) or by the id (a device in the list). Removing what is not there succeeds.
+         */
+        post: operations["removePushSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1744,6 +1834,74 @@ export interface components {
             /** @description Home warehouse (distributors, users) or the warehouse worked at (staff). */
             warehouseId: components["schemas"]["Id"] | null;
         };
+        /**
+         * @description What a message is about: `account` (security, always on), `orders`, `business` (the month's statement),
+         *     `business.pv_reminder` (opt-in), `staff` (the queue digest, opt-in).
+         * @enum {string}
+         */
+        MessageTopic: "account" | "orders" | "business" | "business.pv_reminder" | "staff";
+        /** @enum {string} */
+        MessageChannel: "email" | "push";
+        MessageTopicChoice: {
+            topic: components["schemas"]["MessageTopic"];
+            email: boolean;
+            push: boolean;
+            /** @description Cannot be turned off (account security). */
+            locked: boolean;
+        };
+        PushDevice: {
+            id: number;
+            /** @description The push service's URL for the device (a browser finds itself in the list by it). */
+            endpoint: string;
+            label: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastSentAt: string | null;
+        };
+        MessageSettings: {
+            topics: components["schemas"]["MessageTopicChoice"][];
+            /** @description The portal's VAPID public key (base64url), the `applicationServerKey` of a push subscription. */
+            pushKey: string;
+            devices: components["schemas"]["PushDevice"][];
+            emailProblem: {
+                /** Format: date-time */
+                at: string;
+                /** @description The mail server's answer. */
+                reason: string;
+            } | null;
+        };
+        MessageChoice: {
+            topic: components["schemas"]["MessageTopic"];
+            channel: components["schemas"]["MessageChannel"];
+            enabled: boolean;
+        };
+        PushSubscriptionRequest: {
+            /** Format: uri */
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: {
+                /** @description The browser's P-256 public key, base64url. */
+                p256dh: string;
+                /** @description The 16-byte authentication secret, base64url. */
+                auth: string;
+            };
+            /** @description How the device is named in the list ("Chrome on Android"). */
+            label?: string;
+        };
+        PushSubscriptionRemoval: {
+            endpoint: string;
+        } | {
+            id: number;
+        };
+        OneClickUnsubscribe: {
+            /** @enum {string} */
+            "List-Unsubscribe": "One-Click";
+        };
+        UnsubscribeResult: {
+            /** @enum {string} */
+            result: "unsubscribed";
+            topic: components["schemas"]["MessageTopic"];
+        };
         LangRequest: {
             lang: components["schemas"]["Lang"];
         };
@@ -3030,7 +3188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new confirmation link was written to the outbox. */
+            /** @description A new confirmation link is on its way by e-mail. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,6 +3387,141 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMessageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setMessageChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageChoice"];
+            };
+        };
+        responses: {
+            /** @description The choices as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's `List-Unsubscribe` link (the user and the topic). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribe"];
+                "multipart/form-data": components["schemas"]["OneClickUnsubscribe"];
+            };
+        };
+        responses: {
+            /** @description The topic's e-mail is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    addPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The choices, with this device among the devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    removePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRemoval"];
+            };
+        };
+        responses: {
+            /** @description The choices as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getOrderParams: {

@@ -1,5 +1,6 @@
 /**
  * `npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum]
+ *   [--messages N]
  *   [--data-dir DIR | --database-url URL]`
  *
  * A benchmark, not a test: latency (p50/p95/p99) and throughput of the API's hot calls on the large data set, through
@@ -20,6 +21,9 @@
  *
  * `--vacuum` runs `VACUUM (ANALYZE)` before measuring: PGlite runs no autovacuum, so a database that was never
  * vacuumed has an empty visibility map and index-only scans read the table too (deep list pages notice).
+ *
+ * `--messages N` (default 10,000; 0 skips) then measures message delivery to a local SMTP server
+ * (scripts/bench/message-drain.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,11 +44,12 @@ import { benchEventFanout } from './bench/event-fanout.ts';
 import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
 import { benchLists } from './bench/lists.ts';
 import { benchVolumes } from './bench/volumes.ts';
+import { benchMessageDrain } from './bench/message-drain.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
 const USAGE =
-  'usage: npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum] [--data-dir DIR | --database-url URL]';
+  'usage: npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum] [--messages N] [--data-dir DIR | --database-url URL]';
 
 const { values: flags } = parseArgs({
   options: {
@@ -56,6 +61,7 @@ const { values: flags } = parseArgs({
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     vacuum: { type: 'boolean', default: false },
+    messages: { type: 'string', default: '10000' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
@@ -531,6 +537,8 @@ async function main(): Promise<void> {
     await database.close();
   }
   await benchLists({ distributors, orders, requests });
+  const messages = whole('messages', flags.messages, 0, 1_000_000);
+  if (messages > 0) await benchMessageDrain({ messages, rate: 0, orders: 100, log });
 }
 
 main().catch((error: unknown) => {

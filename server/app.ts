@@ -38,6 +38,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
+import { registerMessages, type MessagesOptions } from './messages/index.ts';
 import { registerHealthRoutes } from './ops/health.ts';
 import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   logger?: false | { level?: LogLevel; stream?: DestinationStream };
   /** Called for every contract-route answer the contract does not allow (tests collect these). */
   onContractViolation?: (violation: ContractViolation) => void;
+  /** Message delivery's transports and worker settings (tests; server/messages/index.ts). */
+  messages?: MessagesOptions;
 }
 
 /** Log paths whose values never reach the log. */
@@ -288,6 +291,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app);
   // Card payments: the acquirer (maib, or its local sandbox on this origin), their jobs and metrics (server/payments/).
   registerPayments(app, config);
+  // Messages (e-mail, web push): this process's worker delivers what the outbox holds (server/messages/).
+  registerMessages(app, options.database, config, options.messages);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

@@ -93,6 +93,31 @@ export interface Config {
   allowEmbeddedDb: boolean;
   /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a second listener for Prometheus; undefined: none. */
   metrics: { host: string; port: number } | undefined;
+  /**
+   * E-mail (docs/adr/0100-message-delivery.md): SMTP_URL (`smtp://user:pass@host:587`, STARTTLS when offered;
+   * `smtps://` for TLS from the start), or undefined: e-mail goes to the built-in mailbox (`/dev/mailbox`).
+   * MAIL_FROM is the sender (`Name <address>`).
+   */
+  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Web push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, `npx web-push generate-vapid-keys`), or undefined:
+   * a pair is made on first use and kept in the database. VAPID_SUBJECT: a `mailto:` or `https:` contact.
+   */
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string };
+  /** How messages are delivered (server/messages/worker.ts). */
+  messages: {
+    /** Tries before a delivery that the server answered with a temporary error fails for good. */
+    maxAttempts: number;
+    /** Wait before the second try; doubled after every try, up to `retryMaxMs`. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** Deliveries sent at once per channel by one process. */
+    concurrency: number;
+    /** A push service that has not answered by then is given up on for this try. */
+    pushTimeoutMs: number;
+    /** The PV reminder is sent when this many days of the month are left (or fewer). */
+    pvReminderDaysLeft: number;
+  };
 }
 
 /** The card acquirer and how the portal talks to it. */
@@ -269,6 +294,44 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_DB: boolString.default(false),
   METRICS_PORT: intIn(0, 65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' },
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*<?[^\s<>@]+@[^\s<>@]+>?$/, {
+      message: 'must be an address, optionally with a name: Portal <portal@example.com>',
+    })
+    .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, { message: 'must be a base64url P-256 public key (65 bytes)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, { message: 'must be a base64url P-256 private key (32 bytes)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s]+@[^\s]+|https:\/\/\S+)$/, { message: 'must be a mailto: or https: URL' })
+    .optional(),
+  MESSAGE_MAX_ATTEMPTS: intIn(1, 100).default(8),
+  MESSAGE_RETRY_BASE_MS: intIn(10, 24 * 60 * 60 * 1000).default(30_000),
+  MESSAGE_RETRY_MAX_MS: intIn(10, 7 * 24 * 60 * 60 * 1000).default(30 * 60 * 1000),
+  MESSAGE_CONCURRENCY: intIn(1, 200).default(8),
+  PUSH_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  PV_REMINDER_DAYS_LEFT: intIn(1, 28).default(7),
 });
 
 let devSecretWarned = false;
@@ -320,7 +383,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ] as const)
     if (file !== undefined && !existsSync(file))
       tlsProblems.push(`${key}: no such file (got ${JSON.stringify(file)})`);
-  if (tlsProblems.length > 0) throw new ConfigError(tlsProblems);
+  const messageProblems: string[] = [];
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    messageProblems.push(
+      `${e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: must be given with ${e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} (one key pair)`,
+    );
+  if (tlsProblems.length + messageProblems.length > 0)
+    throw new ConfigError([...tlsProblems, ...messageProblems]);
   if (e.PAYMENT_PROVIDER === 'maib') {
     const missing = (['MAIB_PROJECT_ID', 'MAIB_PROJECT_SECRET', 'MAIB_SIGNATURE_KEY'] as const).filter(
       (key) => e[key] === undefined,
@@ -400,6 +469,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultMailFrom(e.PUBLIC_URL, e.HOST) },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY === undefined || e.VAPID_PRIVATE_KEY === undefined
+          ? undefined
+          : { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY },
+      subject:
+        e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM ?? defaultMailFrom(e.PUBLIC_URL, e.HOST))}`,
+    },
+    messages: {
+      maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
+      retryBaseMs: e.MESSAGE_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.MESSAGE_RETRY_MAX_MS, e.MESSAGE_RETRY_BASE_MS),
+      concurrency: e.MESSAGE_CONCURRENCY,
+      pushTimeoutMs: e.PUSH_TIMEOUT_MS,
+      pvReminderDaysLeft: e.PV_REMINDER_DAYS_LEFT,
+    },
   };
   if (production) {
     const problems = productionProblems(config, env, {
@@ -419,4 +505,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function isProduction(appEnv: string | undefined, nodeEnv: string | undefined): boolean {
   if (appEnv !== undefined && appEnv.trim() !== '') return appEnv.trim() === 'production';
   return nodeEnv?.trim() === 'production';
+}
+
+/** The sender when MAIL_FROM is not given: the portal at the public host (`localhost` for an address). */
+function defaultMailFrom(publicUrl: string | undefined, host: string): string {
+  let domain = publicUrl === undefined ? urlHost(host) : new URL(publicUrl).hostname;
+  if (/^[\d.]+$|^\[|^localhost$/.test(domain)) domain = 'localhost';
+  return `Distributor portal <no-reply@${domain}>`;
+}
+
+/** The bare address of `Name <address>` (or the address itself). */
+export function mailAddress(from: string): string {
+  const match = /<([^<>]+)>\s*$/.exec(from);
+  return (match?.[1] ?? from).trim();
 }

@@ -1,7 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { addressBookMachine, BookAddress } from './address-book.machine.ts';
+import type { ChoiceChange, messageSettingsMachine } from './message-settings.machine.ts';
 import type { passwordChangeMachine } from './password-change.machine.ts';
 import type { profileMachine } from './profile.machine.ts';
+import type { pushDeviceMachine } from './push-device.machine.ts';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type PasswordSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
@@ -121,4 +123,49 @@ export function selectAddressActions(snapshot: AddressBookSnapshot, address: Boo
 /** The 'Add an address' button: only while browsing and below the contract's 50 addresses. */
 export function selectCanAddAddress(snapshot: AddressBookSnapshot, count: number): boolean {
   return snapshot.can({ type: 'address.add', count });
+}
+
+type MessageSettingsSnapshot = SnapshotFrom<typeof messageSettingsMachine>;
+type PushDeviceSnapshot = SnapshotFrom<typeof pushDeviceMachine>;
+
+export interface MessageSettingsView {
+  /** A write is under way: the toggles wait. */
+  busy: boolean;
+  /** The choice being saved (shown as it will be). */
+  pending: ChoiceChange | null;
+  removing: number | null;
+  errorCode: string | null;
+}
+
+export function selectMessageSettingsView(snapshot: MessageSettingsSnapshot): MessageSettingsView {
+  return {
+    busy: !snapshot.matches('idle'),
+    pending: snapshot.context.pending,
+    removing: snapshot.context.removing,
+    errorCode: snapshot.context.error?.code ?? null,
+  };
+}
+
+export type PushDeviceStatus =
+  'checking' | 'unsupported' | 'install' | 'blocked' | 'off' | 'enabling' | 'on' | 'disabling';
+
+export interface PushDeviceView {
+  status: PushDeviceStatus;
+  errorCode: string | null;
+  canEnable: boolean;
+  canDisable: boolean;
+  canRecheck: boolean;
+}
+
+export function selectPushDeviceView(snapshot: PushDeviceSnapshot): PushDeviceView {
+  const status = (
+    ['checking', 'unsupported', 'install', 'blocked', 'off', 'enabling', 'on', 'disabling'] as const
+  ).find((state) => snapshot.matches(state));
+  return {
+    status: status ?? 'checking',
+    errorCode: snapshot.context.error,
+    canEnable: snapshot.can({ type: 'push.enable' }),
+    canDisable: snapshot.can({ type: 'push.disable' }),
+    canRecheck: snapshot.can({ type: 'push.recheck' }),
+  };
 }

@@ -138,6 +138,77 @@ export interface MessagesTable {
   /** what must not outlive delivery (a one-time link's token); cleared once the message is delivered or failed */
   secret: string | null;
   created_at: GeneratedTimestamp;
+  /** when a worker turned the message into deliveries (migration 0012); null until then */
+  planned_at: Timestamp | null;
+}
+
+export type DeliveryChannel = 'email' | 'push';
+export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed' | 'dropped';
+
+/** One message on one target (migration 0012, server/messages/worker.ts). */
+export interface MessageDeliveriesTable {
+  id: Generated<number>;
+  message_id: number;
+  channel: DeliveryChannel;
+  /** `email`, or `push:<subscription id>`: one delivery per message and target */
+  target: string;
+  /** the recipient's queue (`email:<user>`, `push:<subscription>`): only its oldest unfinished delivery is sent */
+  queue_key: string;
+  subscription_id: number | null;
+  state: Generated<DeliveryState>;
+  attempts: Generated<number>;
+  /** queued: when the next try is due; sending: when the sender's lease runs out (then another process may take it) */
+  next_attempt_at: GeneratedTimestamp;
+  /** the process sending it */
+  locked_by: string | null;
+  last_error: string | null;
+  /** the last attempt could not reach the server at all (retried without limit, see ADR 0100) */
+  connection_failed: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A person's choice for one topic and channel (migration 0012, server/messages/choices.ts). */
+export interface MessageChoicesTable {
+  user_id: number;
+  topic: string;
+  channel: DeliveryChannel;
+  enabled: boolean;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A browser that turned web push on (migration 0012): the push service's endpoint and the keys of RFC 8291. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** the browser's P-256 public key, base64url */
+  p256dh: string;
+  /** the 16-byte authentication secret, base64url */
+  auth: string;
+  /** what the person sees in Personal data ("Chrome on Android") */
+  label: Generated<string>;
+  created_at: GeneratedTimestamp;
+  last_sent_at: Timestamp | null;
+}
+
+/** An e-mail delivered to the built-in mailbox (no SMTP_URL): the raw message as an SMTP server would get it. */
+export interface MailboxTable {
+  id: Generated<number>;
+  message_id: number | null;
+  message_id_header: string;
+  to_address: string;
+  subject: string;
+  raw: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** The web-push key pair made on first use when VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not given. */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: GeneratedTimestamp;
 }
 
 /** An operator's change to an account (migration 0015, `npm run users`); never updated or deleted. */

@@ -44,6 +44,11 @@ import type {
   MessagesTable,
   RevokedTokensTable,
   EventStreamsTable,
+  MessageDeliveriesTable,
+  MessageChoicesTable,
+  PushSubscriptionsTable,
+  MailboxTable,
+  VapidKeysTable,
 } from './schema-internal.ts';
 import type {
   BonusLinesTable,
@@ -432,6 +437,11 @@ export interface DB {
   maib_sandbox_tokens: MaibSandboxTokensTable;
   maib_sandbox_payments: MaibSandboxPaymentsTable;
   maib_sandbox_callbacks: MaibSandboxCallbacksTable;
+  message_deliveries: MessageDeliveriesTable;
+  message_choices: MessageChoicesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  mailbox: MailboxTable;
+  vapid_keys: VapidKeysTable;
   account_audit: AccountAuditTable;
 }
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { paymentJobs } from '../payments/index.ts';
+import { messageJobs } from './message-jobs.ts';
 import type { JobDefinition, JobScheduler } from './scheduler.ts';
 import { periodCloseJob } from '../domain/volumes/close-job.ts';
 
@@ -14,6 +15,7 @@ export function serverJobs(config: Config): JobDefinition[] {
   return [
     ...paymentJobs(config),
     periodCloseJob({ zone: config.periodTimeZone, graceDays: config.periodCloseGraceDays }),
+    ...messageJobs(config),
   ];
 }
 

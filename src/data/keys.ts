@@ -65,6 +65,8 @@ export const catalogueKeys = {
 
 export const accountKeys = {
   me: () => ['account', 'me'] as const,
+  /** Message choices, the web-push key and the devices (`GET /users/notifications`). */
+  messages: () => ['account', 'messages'] as const,
   warehouse: () => ['account', 'my-warehouse'] as const,
   addresses: () => ['account', 'addresses'] as const,
   orderParams: () => ['account', 'order-params'] as const,

@@ -6,6 +6,7 @@ import { accountKey, clearRateLimit, emailOf } from '../../auth/rate-limit.ts';
 import type { Handler } from '../../contract/types.ts';
 import { checkCredentials, tokenFor } from '../../domain/account/credentials.ts';
 import { findUsableToken, issueToken, spendToken } from '../../domain/account/one-time-tokens.ts';
+import { passwordChangedMessage } from '../../domain/account/password-messages.ts';
 import { conflict, unauthorized, unprocessable } from '../../http/errors.ts';
 
 export const login: Handler<'login'> = async ({ body, db, config }) => {
@@ -22,7 +23,7 @@ const passwordMismatch = (field: string) =>
   ]);
 
 /**
- * `{ email }` writes a reset link to the outbox for a known address and answers the same for any address;
+ * `{ email }` writes a reset link and its e-mail for a known address and answers the same for any address;
  * `{ token, password, passwordConfirmation }` replaces the password, spends the token, confirms the e-mail address
  * (the link reached it) and ends every session of the user.
  */
@@ -64,7 +65,7 @@ export const forgotPassword: Handler<'forgotPassword'> = async ({ body, db, conf
   const hash = await hashPassword(body.password, config.passwordHash);
   await db.transaction().execute(async (trx) => {
     if (!(await spendToken(trx, found.id))) throw unprocessable('INVALID_TOKEN');
-    await trx
+    const changed = await trx
       .updateTable('users')
       .set((eb) => ({
         password_hash: hash,
@@ -73,7 +74,9 @@ export const forgotPassword: Handler<'forgotPassword'> = async ({ body, db, conf
         updated_at: new Date(),
       }))
       .where('id', '=', found.userId)
-      .execute();
+      .returning(['id', 'session_version'])
+      .executeTakeFirstOrThrow();
+    await passwordChangedMessage(trx, changed.id, changed.session_version);
   });
   return { result: 'password_reset' };
 };
@@ -93,7 +96,7 @@ export const confirmEmail: Handler<'confirmEmail'> = async ({ body, db }) => {
   return { result: 'email_confirmed' };
 };
 
-/** A fresh confirmation link in the outbox (earlier ones stop working); 409 when the address is confirmed. */
+/** A fresh confirmation link and its e-mail (earlier links stop working); 409 when the address is confirmed. */
 export const resendEmailConfirmation: Handler<'resendEmailConfirmation'> = async ({ user, db, config }) => {
   const row = await db
     .selectFrom('users')

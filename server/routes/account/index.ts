@@ -3,6 +3,13 @@ import type { Handlers } from '../../contract/types.ts';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './addresses.ts';
 import { confirmEmail, forgotPassword, login, resendEmailConfirmation } from './auth.ts';
 import { getDocumentFile, listDocuments } from './documents.ts';
+import {
+  addPushSubscription,
+  getMessageSettings,
+  removePushSubscription,
+  setMessageChoice,
+  unsubscribeOneClick,
+} from './notifications.ts';
 import { changePassword, getMe, setLang, updateProfile } from './profile.ts';
 import { logout, logoutEverywhere } from './sessions.ts';
 import { getMyWarehouse, getOrderParams } from './warehouse.ts';
@@ -27,6 +34,11 @@ export const accountHandlers = {
   deleteAddress,
   listDocuments,
   getDocumentFile,
+  getMessageSettings,
+  setMessageChoice,
+  addPushSubscription,
+  removePushSubscription,
+  unsubscribeOneClick,
 } satisfies Pick<
   Handlers,
   | 'login'
@@ -48,4 +60,9 @@ export const accountHandlers = {
   | 'deleteAddress'
   | 'listDocuments'
   | 'getDocumentFile'
+  | 'getMessageSettings'
+  | 'setMessageChoice'
+  | 'addPushSubscription'
+  | 'removePushSubscription'
+  | 'unsubscribeOneClick'
 >;

@@ -5,6 +5,7 @@ import type { Handler } from '../../contract/types.ts';
 import { tokenFor } from '../../domain/account/credentials.ts';
 import { loadMe, ME_COLUMNS, toMe } from '../../domain/account/me.ts';
 import type { UserUpdate } from '../../db/schema.ts';
+import { passwordChangedMessage } from '../../domain/account/password-messages.ts';
 import { notFound, unauthorized, unprocessable, type ErrorDetail } from '../../http/errors.ts';
 
 /** The contract's `Phone` pattern; checked again after trimming. */
@@ -87,17 +88,21 @@ export const changePassword: Handler<'changePassword'> = async ({ user, db, body
   }
   const hash = await hashPassword(body.newPassword, config.passwordHash);
   // Only the session that was checked may change it: a concurrent change (or a reset) in between ends this session.
-  const updated = await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: hash,
-      session_version: eb('session_version', '+', 1),
-      updated_at: new Date(),
-    }))
-    .where('id', '=', user.userId)
-    .where('session_version', '=', user.sessionVersion)
-    .returning(['id', 'is_warehouse', 'is_partner', 'session_version'])
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: hash,
+        session_version: eb('session_version', '+', 1),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', user.userId)
+      .where('session_version', '=', user.sessionVersion)
+      .returning(['id', 'is_warehouse', 'is_partner', 'session_version'])
+      .executeTakeFirst();
+    if (changed !== undefined) await passwordChangedMessage(trx, changed.id, changed.session_version);
+    return changed;
+  });
   if (updated === undefined) throw unauthorized();
   return { access_token: await tokenFor(updated, config), token_type: 'Bearer' };
 };

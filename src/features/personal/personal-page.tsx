@@ -5,6 +5,7 @@ import { CardGrid } from '../../ui/card-grid.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { AccountSection } from './account-section.tsx';
 import { AddressBookSection } from './address-book-section.tsx';
+import { MessagesSection } from './messages-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -16,7 +17,8 @@ import { failureKind } from '../../data/failure-kind.ts';
 
 /**
  * Personal data (`/personal`, where a USER lands): profile, e-mail state and language, the address book, the
- * password change and signing out on all devices. Each workflow is its own small machine (`machines/personal/`).
+ * password change, signing out on all devices, and the messages (what comes by e-mail and as notifications). Each
+ * workflow is its own small machine (`machines/personal/`).
  */
 export default function PersonalPage() {
   const { t } = useLingui();
@@ -43,6 +45,7 @@ export default function PersonalPage() {
         <AddressBookSection />
         <PasswordSection userInputs={[me.data.email, me.data.fullName]} />
         <SessionsSection />
+        <MessagesSection />
       </CardGrid>
     );
   return (

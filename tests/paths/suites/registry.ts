@@ -8,6 +8,7 @@ import { eventsSuite } from './events.suite';
 import { fileDownloadSuite } from './file-download.suite';
 import { genealogySuite } from './genealogy.suite';
 import { languageSuite } from './language.suite';
+import { messageSettingsSuite } from './message-settings.suite';
 import { networkExportSuite } from './network-export.suite';
 import { orderActionsSuite } from './order-actions.suite';
 import { orderBulkSuite } from './order-bulk.suite';
@@ -17,6 +18,7 @@ import { passwordChangeSuite } from './password-change.suite';
 import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
+import { pushDeviceSuite } from './push-device.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -40,6 +42,8 @@ export const PATH_SUITES: readonly PathSuite[] = [
   profileSuite,
   addressBookSuite,
   passwordChangeSuite,
+  messageSettingsSuite,
+  pushDeviceSuite,
   genealogySuite,
   bagSuite,
   fileDownloadSuite,

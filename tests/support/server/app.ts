@@ -7,6 +7,7 @@ import type { Contract } from '#server/contract/load.ts';
 import type { GenericHandler, Handlers } from '#server/contract/types.ts';
 import type { Database } from '#server/db/database.ts';
 import type { DB } from '#server/db/schema.ts';
+import type { MessagesOptions } from '#server/messages/index.ts';
 import { DEMO_PASSWORD } from '#server/seed/accounts.ts';
 import { freshDatabase } from './db.ts';
 
@@ -48,6 +49,8 @@ export interface StartTestAppOptions {
    * HTTP (the card acquirer's sandbox and its callbacks).
    */
   listen?: boolean;
+  /** Message delivery's transports and worker settings (server/messages/index.ts). */
+  messages?: MessagesOptions;
 }
 
 export interface RequestOptions {
@@ -115,6 +118,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     allowMissingHandlers: options.allowMissingHandlers === true,
     logger: options.logStream === undefined ? false : { level: 'info', stream: options.logStream },
     onContractViolation: (violation) => violations.push(violation),
+    ...(options.messages === undefined ? {} : { messages: options.messages }),
   });
   await options.extend?.(app);
   await app.ready();

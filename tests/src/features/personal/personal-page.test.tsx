@@ -36,6 +36,12 @@ const addresses: BookAddress[] = [
 function renderPage() {
   queryClient.setQueryData(accountKeys.me(), me);
   queryClient.setQueryData(accountKeys.addresses(), addresses);
+  queryClient.setQueryData(accountKeys.messages(), {
+    topics: [{ topic: 'account', email: true, push: true, locked: true }],
+    pushKey: 'key',
+    devices: [],
+    emailProblem: null,
+  });
   return renderSignedIn(<PersonalPage />, { role: 'user', user: me });
 }
 

@@ -1,0 +1,150 @@
+/** A distributor's business (the month's statement, the PV reminder) and the warehouse staff's queue digest. */
+import { Trans } from '@lingui/react';
+import { Action, Facts, P } from './parts.tsx';
+import { dataNumber, dataText, type Template } from './template.ts';
+
+export const statementReady: Template = ({ i18n, data, link, format }) => {
+  const month = format.month(dataText(data, 'month'));
+  const path = '/documents';
+  return {
+    subject: i18n._({
+      id: 'email.statement_ready.subject',
+      message: 'Your statement for {month} is ready',
+      values: { month },
+    }),
+    summary: i18n._({
+      id: 'email.statement_ready.summary',
+      message: 'Volumes, rank and bonus of the closed month.',
+    }),
+    heading: i18n._({ id: 'email.statement_ready.heading', message: 'Your monthly statement is ready' }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.statement_ready.body"
+            message="Month closed: {month}. Your statement with its volumes, rank and bonus is ready to read and download."
+            values={{ month }}
+          />
+        </P>
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.statement_ready.action', message: 'Open my statements' })}
+        </Action>
+      </>
+    ),
+  };
+};
+
+export const pvReminder: Template = ({ i18n, data, link, format }) => {
+  const month = format.month(dataText(data, 'month'));
+  const pv = dataNumber(data, 'pv');
+  const threshold = dataNumber(data, 'threshold', 25);
+  const daysLeft = dataNumber(data, 'daysLeft');
+  const missing = format.points(Math.max(0, threshold - pv));
+  const path = '/promotions';
+  return {
+    subject: i18n._({
+      id: 'email.pv_reminder.subject',
+      message: '{missing} PV to go: {daysLeft, plural, one {# day} other {# days}} left this month',
+      values: { missing, daysLeft },
+    }),
+    summary: i18n._({
+      id: 'email.pv_reminder.summary',
+      message: 'Order {missing} PV more to stay active this month.',
+      values: { missing },
+    }),
+    heading: i18n._({
+      id: 'email.pv_reminder.heading',
+      message: 'Stay active this month',
+    }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.pv_reminder.body"
+            message="Your personal volume in {month} is {pv} PV; {threshold} PV make you active. {missing} PV to go, with {daysLeft, plural, one {# day} other {# days}} left."
+            values={{ month, pv: format.points(pv), threshold: format.points(threshold), missing, daysLeft }}
+          />
+        </P>
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.pv_reminder.action', message: 'See the promotions' })}
+        </Action>
+        <P muted>
+          <Trans
+            id="email.pv_reminder.note"
+            message="You asked for this reminder; it comes at most once a month. Turn it off in Personal data."
+          />
+        </P>
+      </>
+    ),
+  };
+};
+
+interface DigestOrder {
+  id: number;
+  number: string;
+  hours: number;
+}
+
+function digestOrders(data: Record<string, unknown>): DigestOrder[] {
+  const list = data.orders;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const record = item as Record<string, unknown>;
+    return [
+      {
+        id: dataNumber(record, 'id'),
+        number: dataText(record, 'number'),
+        hours: dataNumber(record, 'hours'),
+      },
+    ];
+  });
+}
+
+export const queueDigest: Template = ({ i18n, data, link }) => {
+  const count = dataNumber(data, 'count');
+  const limit = dataNumber(data, 'limitHours', 24);
+  const orders = digestOrders(data);
+  const path = '/my-orders-warehouse';
+  return {
+    subject: i18n._({
+      id: 'email.queue_digest.subject',
+      message: '{count, plural, one {# order waits} other {# orders wait}} longer than {limit} h',
+      values: { count, limit },
+    }),
+    summary: i18n._({
+      id: 'email.queue_digest.summary',
+      message: 'The oldest first; open the queue to take them on.',
+    }),
+    heading: i18n._({ id: 'email.queue_digest.heading', message: 'Orders waiting too long' }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.queue_digest.body"
+            message="{count, plural, one {# order of your warehouse has} other {# orders of your warehouse have}} been in the same status longer than {limit} hours."
+            values={{ count, limit }}
+          />
+        </P>
+        <Facts
+          rows={orders.map((order) => [
+            `№ ${order.number}`,
+            <a key={order.id} href={link(`${path}/${order.id}`)} style={{ color: '#171717' }}>
+              {i18n._({
+                id: 'email.queue_digest.waiting',
+                message: '{hours, plural, one {# hour} other {# hours}} in this status',
+                values: { hours: order.hours },
+              })}
+            </a>,
+          ])}
+        />
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.queue_digest.action', message: 'Open the queue' })}
+        </Action>
+      </>
+    ),
+  };
+};
