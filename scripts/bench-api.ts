@@ -75,7 +75,7 @@ function listFiles(dir: string): string[] {
     .flatMap((entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return listFiles(path);
-      return entry.isFile() && entry.name.endsWith('.ts') ? [path] : [];
+      return entry.isFile() && /\.(ts|xml|png)$/.test(entry.name) ? [path] : [];
     })
     .sort();
 }
@@ -349,12 +349,14 @@ async function main(): Promise<void> {
       .limit(20)
       .execute();
     const nodeIds = busyNodes.flatMap((row) => (row.sponsor_id === null ? [] : [row.sponsor_id]));
+    // The partner orders from warehouse 1: the products with the most available there.
     const products = await db
-      .selectFrom('products')
-      .select('id')
-      .where('stock', '>', 0)
-      .orderBy('stock', 'desc')
-      .orderBy('id')
+      .selectFrom('warehouse_stock')
+      .select('product_id as id')
+      .where('warehouse_id', '=', 1)
+      .where((eb) => eb('quantity', '-', eb.ref('held')), '>', 0)
+      .orderBy((eb) => eb('quantity', '-', eb.ref('held')), 'desc')
+      .orderBy('product_id')
       .limit(40)
       .execute();
     const point = await db

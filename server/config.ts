@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { CATEGORIES, type Category } from './db/reference.ts';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
 export interface ScryptParams {
@@ -57,6 +58,25 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
   backgroundJobs: boolean;
+  /** How the catalogue 1C sends maps onto the portal (docs/1c-exchange.md, "Goods, prices and stock"). */
+  catalogueExchange: CatalogueExchangeConfig;
+}
+
+export interface CatalogueExchangeConfig {
+  /** 1C group `Ид` → category, over the default match of a group's name with a category's Russian name */
+  groupMap: Readonly<Record<string, Category>>;
+  /** 1C warehouse `Ид` → a warehouse's code, over the default match by the warehouse's Russian name */
+  warehouseMap: Readonly<Record<string, string>>;
+  /** The price type whose prices are the portal's prices: an `Ид` or a name */
+  priceType: string;
+  /** The price type whose prices are the recommended retail prices: an `Ид` or a name */
+  retailPriceType: string;
+  /** The numeric product property that holds the PV: an `Ид` or a name */
+  pvProperty: string;
+  /** The most one exchange session may upload (files and archives together) */
+  uploadLimitBytes: number;
+  /** The work one `mode=import` call does before it answers `progress` (it answers within a few seconds more) */
+  importStepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +122,24 @@ const httpUrl = z
   )
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** `key=value` pairs separated by commas, semicolons or new lines (`EXCHANGE_GROUP_MAP`, `EXCHANGE_WAREHOUSE_MAP`). */
+const pairs = <V extends string>(value: z.ZodType<V>, what: string) =>
+  z.string().transform((text, ctx) => {
+    const out: Record<string, V> = {};
+    for (const item of text.split(/[,;\n]+/)) {
+      if (item.trim() === '') continue;
+      const at = item.lastIndexOf('=');
+      const key = item.slice(0, at).trim();
+      const parsed = value.safeParse(item.slice(at + 1).trim());
+      if (at <= 0 || key === '' || !parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `must be 1C-Ид=${what} pairs separated by commas` });
+        return z.NEVER;
+      }
+      out[key] = parsed.data;
+    }
+    return out;
+  });
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: intIn(0, 65535).default(8080),
@@ -137,6 +175,13 @@ const envSchema = z.object({
   TLS_CERT: z.string().min(1).optional(),
   TLS_KEY: z.string().min(1).optional(),
   BACKGROUND_JOBS: boolString.default(true),
+  EXCHANGE_GROUP_MAP: pairs(z.enum(CATEGORIES), CATEGORIES.join('|')).optional(),
+  EXCHANGE_WAREHOUSE_MAP: pairs(z.string().min(1), 'warehouse code').optional(),
+  EXCHANGE_PRICE_TYPE: z.string().min(1).default('Цена дистрибьютора'),
+  EXCHANGE_RETAIL_PRICE_TYPE: z.string().min(1).default('Розничная цена'),
+  EXCHANGE_PV_PROPERTY: z.string().min(1).default('Баллы (PV)'),
+  EXCHANGE_UPLOAD_LIMIT_MB: intIn(1, 1024).default(100),
+  EXCHANGE_IMPORT_STEP_MS: intIn(50, 6000).default(3000),
 });
 
 let devSecretWarned = false;
@@ -227,5 +272,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
     backgroundJobs: e.BACKGROUND_JOBS,
+    catalogueExchange: {
+      groupMap: e.EXCHANGE_GROUP_MAP ?? {},
+      warehouseMap: e.EXCHANGE_WAREHOUSE_MAP ?? {},
+      priceType: e.EXCHANGE_PRICE_TYPE,
+      retailPriceType: e.EXCHANGE_RETAIL_PRICE_TYPE,
+      pvProperty: e.EXCHANGE_PV_PROPERTY,
+      uploadLimitBytes: e.EXCHANGE_UPLOAD_LIMIT_MB * 1024 * 1024,
+      importStepMs: e.EXCHANGE_IMPORT_STEP_MS,
+    },
   };
 }
