@@ -37,7 +37,13 @@ import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
 import { benchEventFanout } from './bench/event-fanout.ts';
-import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
+import { formatCatalogueImport, measureCatalogueImport } from './bench/catalogue-import.ts';
+import {
+  formatDocumentCost,
+  formatImportStall,
+  measureDocumentCost,
+  measureImportStall,
+} from './bench/import-stall.ts';
 import { benchLists } from './bench/lists.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -506,6 +512,16 @@ async function main(): Promise<void> {
     log(
       `\n${formatImportStall(await measureImportStall({ origin, db, exchangeUser: config.exchangeUser, exchangePassword: config.exchangePassword }))}`,
     );
+    const exchange = {
+      origin,
+      db,
+      exchangeUser: config.exchangeUser,
+      exchangePassword: config.exchangePassword,
+    };
+    const unknownDocuments = await measureDocumentCost({ ...exchange, known: false });
+    const knownDocuments = await measureDocumentCost({ ...exchange, known: true });
+    log(`\n${formatDocumentCost(unknownDocuments, knownDocuments)}`);
+    log(`\n${formatCatalogueImport(await measureCatalogueImport(exchange))}`);
   } finally {
     await app.close();
     await database.close();

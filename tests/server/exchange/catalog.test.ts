@@ -402,7 +402,12 @@ describe('bad input: a clear failure or a skip with its reason, never a 500, nev
         Buffer.from('<?xml version="1.0" encoding="KOI8-R"?><КоммерческаяИнформация/>'),
         /KOI8-R.*not supported/i,
       ],
-      ['truncated.xml', good.subarray(0, good.length - 200), /not well-formed/],
+      ['truncated.xml', good.subarray(0, good.lastIndexOf('</Товар>')), /not well-formed/],
+      [
+        'cut-in-a-letter.xml',
+        good.subarray(0, good.lastIndexOf(Buffer.from('Ёлочка')) + 1),
+        /not valid UTF-8/,
+      ],
       [
         'orders.xml',
         Buffer.from('<КоммерческаяИнформация><Документ><Ид>1</Ид></Документ></КоммерческаяИнформация>'),
@@ -574,5 +579,39 @@ describe('order files of type=sale with any Content-Type or none', () => {
       query: { filename: '../c.xml' },
     });
     expect(climbing.text).toMatch(/^failure\nthe file name is not a relative path/);
+  });
+});
+
+describe('the 1C exchange screen’s reads', () => {
+  it('shows staff the order queue toward 1C and the latest imports; the issues a page at a time', async () => {
+    const staff = await t.login('warehouse@demo.test');
+    const overview = await t.get<components['schemas']['ExchangeOverview']>('/exchange/1c/runs', {
+      token: staff,
+    });
+    expect(overview.status).toBe(200);
+    expect(overview.body.orders).toMatchObject({
+      queued: expect.any(Number),
+      sent: expect.any(Number),
+      errors: expect.any(Number),
+    });
+    const runs = overview.body.runs;
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.length).toBeLessThanOrEqual(20);
+    const started = runs.map((run) => run.startedAt);
+    expect([...started].sort().reverse()).toEqual(started);
+    const failed = runs.find((run) => run.status === 'failure');
+    expect(failed?.failure).toMatch(/: /);
+    const withIssues = runs.find((run) => run.issues > 0);
+    if (withIssues === undefined) throw new Error('no run with issues');
+    const page = await t.get<components['schemas']['ImportIssuePage']>(
+      `/exchange/1c/runs/${withIssues.id}/issues`,
+      { token: staff, query: { pageSize: 2 } },
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(withIssues.issues);
+    expect(page.body.items.length).toBeLessThanOrEqual(2);
+    expect(page.body.items[0]).toMatchObject({ code: expect.any(String), skipped: expect.any(Boolean) });
+    expect((await t.get(`/exchange/1c/runs/999999/issues`, { token: staff })).status).toBe(404);
+    expect((await t.get('/exchange/1c/runs', { token: partner })).status).toBe(403);
   });
 });
