@@ -280,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       boot,
       apiPrefix,
       log: app.log,
+      timeoutMs: config.prerenderTimeoutMs,
     });
     await app.register(fastifyStatic, {
       root: spaRoot,

@@ -32,6 +32,8 @@ export interface Config {
    * undefined (every page rendered in the browser) with PRERENDER=off or without APP_DIST.
    */
   prerenderEntry: string | undefined;
+  /** A first-screen render that takes longer is dropped and the page goes as it is (PRERENDER_TIMEOUT_MS, 1500). */
+  prerenderTimeoutMs: number;
   /** Origin used in links the server makes. Without PUBLIC_URL it follows HOST:PORT (see `publicUrlFromEnv`). */
   publicUrl: string;
   /** True when PUBLIC_URL was given explicitly (main.ts then never rewrites it after listening on PORT=0). */
@@ -153,6 +155,7 @@ const envSchema = z.object({
   APP_DIST: z.string().min(1).optional(),
   PRERENDER: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   PRERENDER_ENTRY: z.string().min(1).optional(),
+  PRERENDER_TIMEOUT_MS: intIn(100, 60_000).default(1500),
   PUBLIC_URL: httpUrl.optional(),
   SEED: z.enum(['demo', 'none'], { message: 'must be demo or none' }).default('demo'),
   CURRENCY: z
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.APP_DIST === undefined || e.PRERENDER === 'off'
         ? undefined
         : (e.PRERENDER_ENTRY ?? join(`${resolve(e.APP_DIST)}-ssr`, 'server-entry.js')),
+    prerenderTimeoutMs: e.PRERENDER_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL ?? `${scheme}://${urlHost(e.HOST)}:${e.PORT}`,
     publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     seed: e.SEED,

@@ -27,10 +27,9 @@ interface RendererModule {
     apiBase: string;
   }): Promise<{ html: string; state: unknown } | null>;
   serializePrerenderedState(state: unknown): string;
+  /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
+  warm(): Promise<void>;
 }
-
-/** A render that takes longer is dropped: the page goes as it is. */
-export const PRERENDER_TIMEOUT_MS = 1500;
 
 /** The value of each cookie of a request (the first of a name wins, as browsers send the most specific first). */
 export function requestCookies(header: string | undefined): Map<string, string> {
@@ -103,6 +102,8 @@ export async function loadPageRenderer(
     boot: BootManifest | null;
     apiPrefix: string;
     log: FastifyBaseLogger;
+    /** A render that takes longer is dropped: the page goes as it is (PRERENDER_TIMEOUT_MS). */
+    timeoutMs: number;
   },
 ): Promise<PageRenderer | null> {
   if (options.entry === undefined || !existsSync(options.entry)) return null;
@@ -115,6 +116,22 @@ export async function loadPageRenderer(
       'index.html has no empty <div id="root"></div> or no <head> to render a first screen into',
     );
   const template = withoutEntryScripts(options.template, options.boot.entryScripts);
+  // A process's first render of a screen would pay for loading it, and could miss PRERENDER_TIMEOUT_MS.
+  const warming = Date.now();
+  let warmTimer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      renderer.warm(),
+      new Promise((_, reject) => {
+        warmTimer = setTimeout(() => reject(new Error('took over 10 s')), 10_000);
+      }),
+    ]);
+    options.log.debug({ ms: Date.now() - warming }, 'prerender: renderer ready');
+  } catch (error) {
+    options.log.warn({ err: error }, 'prerender: warming the renderer failed; first renders may be slower');
+  } finally {
+    clearTimeout(warmTimer);
+  }
 
   const read = async (path: string, headers: Record<string, string>): Promise<Response> => {
     const answer = await app.inject({
@@ -150,7 +167,7 @@ export async function loadPageRenderer(
                 'prerender: took too long, the page is rendered in the browser',
               );
               resolve(null);
-            }, PRERENDER_TIMEOUT_MS);
+            }, options.timeoutMs);
           }),
         ]);
         if (rendered === null) return null;

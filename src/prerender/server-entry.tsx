@@ -29,7 +29,14 @@ import { DeferredActor } from '../data/deferred-actor.ts';
 import { accountKeys } from '../data/keys.ts';
 import { createLanguageActor } from '../data/language-context.tsx';
 import { renderUsedTimeZone, setRenderTimeZone } from '../i18n/format.ts';
-import { i18n, loadCatalog, type Locale, normalizeLocale } from '../i18n/i18n.ts';
+import {
+  DEFAULT_LOCALE,
+  i18n,
+  loadCatalog,
+  type Locale,
+  normalizeLocale,
+  SUPPORTED_LOCALES,
+} from '../i18n/i18n.ts';
 import type { AuthUser } from '../../machines/auth/auth.types.ts';
 import { PATHS } from '../ui/paths.ts';
 import { withApiTransport } from './server-transport.ts';
@@ -71,6 +78,34 @@ function ensureCatalogue(locale: Locale): Promise<void> {
     catalogues.set(locale, loading);
   }
   return loading;
+}
+
+/** The addresses of the screens the server renders (a route with `handle.prefetch`, no parameter in its path). */
+function renderedScreenPaths(routes: typeof appRoutes, parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const path =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own = routePrefetchers({ pathname: path }).length > 0 && !/[:*]/.test(path) ? [path] : [];
+    return [...own, ...renderedScreenPaths(route.children ?? [], path)];
+  });
+}
+
+/**
+ * Readies a new process's renderer before its first visitor: every language's catalogue, the screens the server
+ * renders, and one render of /login (React's server renderer compiled hot). Without it, the first render of each
+ * screen in a process pays for loading them and may miss the render's time limit, and the page then goes as it is.
+ */
+export async function warm(): Promise<void> {
+  const paths = [...new Set([PATHS.login, ...renderedScreenPaths(appRoutes)])];
+  await Promise.all([
+    ...SUPPORTED_LOCALES.map(({ code }) => ensureCatalogue(code)),
+    ...paths.map((pathname) => preloadScreens(appRoutes, { pathname })),
+  ]);
+  await renderLoggedOut(new URL(PATHS.login, 'http://portal.invalid'), DEFAULT_LOCALE, 'UTC');
 }
 
 /** The `tz` cookie when it names a time zone, else `undefined`. */

@@ -46,7 +46,9 @@ beforeAll(async () => {
     logLevel: 'silent',
     build: { ssr: 'src/prerender/server-entry.tsx', outDir: `${SPA}-ssr`, emptyOutDir: true },
   });
-  t = await startTestApp({ config: { appDist: SPA, prerenderEntry: RENDERER } });
+  // Generous: these tests are about what a render holds, on a machine that may be busy; the limit itself is
+  // tested below with a renderer that never answers.
+  t = await startTestApp({ config: { appDist: SPA, prerenderEntry: RENDERER, prerenderTimeoutMs: 20_000 } });
   partner = await t.login('partner@demo.test');
   warehouse = await t.login('warehouse@demo.test');
 }, 120_000);
