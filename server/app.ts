@@ -37,6 +37,7 @@ import {
 import { registerMedia } from './media/index.ts';
 import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
+import { registerExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
 
 export interface ContractViolation {
   operationId: string;
@@ -259,7 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (job, error) => app.log.error({ err: error, job }, 'job failed'),
   });
   registerJobs(app, scheduler, config.backgroundJobs);
-  registerJobMetrics(registerMetrics(app), scheduler);
+  const metrics = registerMetrics(app);
+  registerJobMetrics(metrics, scheduler);
+  registerExchangeMetrics(metrics, options.database.db);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
