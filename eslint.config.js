@@ -2,8 +2,10 @@
 // import boundaries (see docs/architecture.md):
 //   machines/**  -> xstate and openapi types only: no React, no DOM, no fetch, no src/, no server/
 //   src/**       -> never server/; inside it a one-way house (docs/adr/0004-one-way-house.md):
-//                   app/ -> features/ -> shared layer (data/ -> api/ -> i18n/; ui/ -> i18n/), no cycles;
-//                   features never import app/ or one another; views (*.tsx) never run a write themselves
+//                   app/ -> features/ -> session/ -> shared layer (data/ -> api/ -> i18n/; ui/ -> i18n/) ->
+//                   platform/; features never import app/ or one another; outside session/ only its eager half;
+//                   prerender/ is imported only for its state.ts; views (*.tsx) never run a write themselves
+//   no import circle in machines/, server/ or src/ (import-x/no-cycle)
 //   server/**    -> never src/
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -17,8 +19,11 @@ import tseslint from 'typescript-eslint';
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 const JS_FILES = ['**/*.{js,mjs,cjs}'];
 
-/** A relative import that climbs into the given top-level folder, e.g. `../../server/app`. */
-const intoFolder = (folder) => `^(\\.{1,2}/)+(.*/)?${folder}(/|$)`;
+/**
+ * An import of the given top-level folder: by its package.json alias (`#server/app.ts`) or by a relative climb into
+ * it (`../../server/app`).
+ */
+const intoFolder = (folder) => `^(#${folder}/|(\\.{1,2}/)+(.*/)?${folder}(/|$))`;
 
 const machineImportBans = {
   paths: [
@@ -70,6 +75,8 @@ const srcZones = [
       './src/data',
       './src/features',
       './src/i18n',
+      './src/prerender',
+      './src/session',
       './src/styles',
       './src/ui',
     ],
@@ -87,6 +94,51 @@ const srcZones = [
     message: 'data/ is below ui/: views read data, not the other way.',
   },
   { target: './src/ui', from: './src/data', message: 'ui/ is presentational: it takes data as props.' },
+  // The session (src/session/) sits between app/ and features/ above and the shared layer below; most of it is the
+  // session chunk, which loads late (src/session/session-runtime.tsx says why).
+  {
+    target: './src/session',
+    from: ['./src/features', './src/app'],
+    message: 'session/ is below app/ and features/: they read the session through its hooks.',
+  },
+  {
+    target: ['./src/api', './src/data', './src/i18n', './src/styles', './src/ui'],
+    from: './src/session',
+    message: 'The shared layer is below the session: session/ reads data/ and api/, not the other way.',
+  },
+  {
+    target: ['./src/app', './src/features', './src/prerender', './src/main.tsx'],
+    from: './src/session',
+    except: ['./auth-context.tsx', './language-context.tsx', './deferred-actor.ts', './session-types.ts'],
+    message:
+      'Outside src/session/ only its eager half is imported (auth-context, language-context, deferred-actor, ' +
+      'session-types): the rest is the session chunk, loaded late for the JS budget (see ' +
+      'src/session/session-runtime.tsx); a static import would pull it into the entry.',
+  },
+  // Server-rendered first screens (src/prerender/): the renderer is the server's, the browser's half the entry's.
+  {
+    target: [
+      './src/api',
+      './src/app',
+      './src/data',
+      './src/features',
+      './src/i18n',
+      './src/session',
+      './src/styles',
+      './src/ui',
+    ],
+    from: './src/prerender',
+    except: ['./state.ts'],
+    message:
+      'Only src/prerender/state.ts (what the server hands over) is imported outside prerender/: the renderer ' +
+      "and its transport run on the server, the browser's half is started by src/main.tsx.",
+  },
+  {
+    target: ['./src/prerender/state.ts', './src/prerender/browser.ts'],
+    from: ['./src/app', './src/data', './src/features', './src/session', './src/ui'],
+    message:
+      "prerender/'s browser half runs in the entry before the app renders: api/, i18n/ and platform/ only.",
+  },
 ];
 
 /** Views render machine state: the writes and the client live in `*.actors.ts` and `src/data/`. */
@@ -206,9 +258,10 @@ export default defineConfig(
     },
   },
 
-  // The one-way house inside src/ (import-x resolves the explicit .ts/.tsx specifiers with its node resolver).
+  // The import graph of the app's code: no circle in machines/, server/ or src/ (import-x resolves the explicit
+  // .ts/.tsx specifiers with its node resolver; type-only imports are not edges, they vanish at run time).
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -216,8 +269,15 @@ export default defineConfig(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: srcZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+
+  // The one-way house inside src/.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: srcZones }],
     },
   },
 

@@ -1,6 +1,8 @@
+// tests/machines, tests/src and tests/server mirror machines/, src/ and server/ (a module's tests sit at the same
+// path under tests/); tests/support holds the helpers shared across them (tests/support/server: the server tests').
 // Vitest 4 projects:
 //   unit   - tests/machines, tests/src, tests/paths/**/*.test.ts (the browser path runs, *.spec.ts, are Playwright's),
-//            tests/support (helpers shared by the server and browser tests), tests/docs (the docs' paths).
+//            tests/support/**/*.test.ts (the helpers' own tests), tests/docs (the docs' paths).
 //            Node by default; a file opts into a DOM with the docblock comment `// @vitest-environment jsdom`.
 //            Extends vite.config.ts so the Lingui macro (babel) and the .po loader work exactly as in the app.
 //   server - tests/server, Node, forks, with the storage helper's global setup (PGlite template / DATABASE_URL).
@@ -12,7 +14,7 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
-const serverGlobalSetup = 'tests/server/global-setup.ts';
+const serverGlobalSetup = 'tests/support/server/global-setup.ts';
 
 export default defineConfig({
   test: {

@@ -20,7 +20,7 @@ import { checkResponse, type ResponseProblem } from './contract/responses.ts';
 import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
-import { registerJsonCompression } from './delivery/compress-json.ts';
+import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { sendError } from './http/error-handler.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';

@@ -15,7 +15,7 @@ import type { BootManifest } from './http/boot-manifest.ts';
 
 /**
  * What src/prerender/server-entry.tsx exports (`PrerenderRequest`, `Prerendered`): written again here, since the
- * server imports nothing of src/; tests/server/prerender/prerender.test.ts runs the two together.
+ * server imports nothing of src/; tests/server/prerender.test.ts runs the two together.
  */
 interface RendererModule {
   prerender(request: {

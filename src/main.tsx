@@ -8,7 +8,7 @@ import {
   type PrerenderedSession,
   readAuthInput,
   sessionExpected,
-} from './data/auth-context.tsx';
+} from './session/auth-context.tsx';
 import { activateLocale, getStoredLocale, rememberTimeZone } from './i18n/i18n.ts';
 import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';

@@ -1,6 +1,6 @@
-import { urlTokenOf } from './auth.guards.ts';
-import { loggedOutState } from './auth.login.ts';
-import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.ts';
+import { urlTokenOf } from './auth.rules.ts';
+import { loggedOutState } from './auth.login.states.ts';
+import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.states.ts';
 import { authSetup } from './auth.setup.ts';
 import { initialAuthContext } from './auth.start.ts';
 

@@ -1,25 +1,30 @@
-import { assign, setup } from 'xstate';
-import {
-  fetchUserActor,
-  fetchWarehouseActor,
-  loginActor,
-  resendConfirmationActor,
-  saveLanguageActor,
-} from './auth.actors.ts';
-import { errorCodeOf, MAX_TIMER_DELAY_MS, storedUserFor, urlTokenOf } from './auth.guards.ts';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, MAX_TIMER_DELAY_MS, storedUserFor, urlTokenOf } from './auth.rules.ts';
 import { hasStoredToken, hasUrlToken } from './auth.start.ts';
-import { bareToken, roleFromPayload, validTokenPayload } from './auth.token.ts';
+import { bareToken, roleFromPayload, validTokenPayload } from './auth.token.rules.ts';
 import type {
   AuthContext,
   AuthEvent,
   AuthInput,
+  AuthUser,
+  AuthWarehouse,
   LogErrorParams,
+  LoginInput,
   LogoutReason,
   PersistUserParams,
   StoreTokenParams,
 } from './auth.types.ts';
 
-/** The auth machine's types, actors, actions, guards and delays (the machine is in `auth.machine.ts`). */
+function injected(name: string): never {
+  throw new Error(`The auth actor "${name}" is provided by the app with authMachine.provide({ actors })`);
+}
+
+/**
+ * The auth machine's types, actors, actions, guards and delays (the machine is in `auth.machine.ts`). The actors
+ * and the effectful actions are signatures only: the SPA gives the implementations (`provideAuth` in
+ * `src/session/auth.actors.ts`) and tests give fakes. Every actor implementation rejects with the normalised API
+ * error (spec section 8) when the call fails.
+ */
 export const authSetup = setup({
   types: {
     context: {} as AuthContext,
@@ -27,11 +32,16 @@ export const authSetup = setup({
     input: {} as AuthInput,
   },
   actors: {
-    login: loginActor,
-    fetchUser: fetchUserActor,
-    fetchWarehouse: fetchWarehouseActor,
-    resendConfirmation: resendConfirmationActor,
-    saveLanguage: saveLanguageActor,
+    /** `POST /users/login` with form data; resolves with the bare access token (JWT). */
+    login: fromPromise<string, LoginInput>(async () => injected('login')),
+    /** `GET /users/me` with the stored token; resolves with the current user. */
+    fetchUser: fromPromise<AuthUser>(async () => injected('fetchUser')),
+    /** `GET /users/my-warehouse`; resolves with the warehouse, or `null` when none is assigned (404). */
+    fetchWarehouse: fromPromise<AuthWarehouse | null>(async () => injected('fetchWarehouse')),
+    /** `POST /users/confirm-email/resend`; resolves when a new confirmation link was sent. */
+    resendConfirmation: fromPromise<void>(async () => injected('resendConfirmation')),
+    /** `POST /users/lang`: saves the language chosen on the login page to the account; the updated user. */
+    saveLanguage: fromPromise<AuthUser, { lang: string }>(async () => injected('saveLanguage')),
   },
   actions: {
     /** Write the token cookie (expires at the token's exp, sameSite=lax, secure on https). */

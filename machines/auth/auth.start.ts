@@ -1,10 +1,10 @@
 /**
  * How the auth machine starts, without xstate: its initial context, and the state `initialising` settles in when
  * the answer needs no call and no effect beyond forgetting a session (a visit without any token: `loggedOut.idle`).
- * The app renders that state before the machine's chunk has loaded (`src/data/auth-context.tsx`); the machine then
+ * The app renders that state before the machine's chunk has loaded (`src/session/auth-context.tsx`); the machine then
  * starts from the same input, reaches the same state with its own guards (the ones below) and takes over.
  */
-import { urlTokenOf } from './auth.guards.ts';
+import { urlTokenOf } from './auth.rules.ts';
 import type { AuthContext, AuthInput } from './auth.types.ts';
 
 /** A state value as `snapshot.matches` reads it. */

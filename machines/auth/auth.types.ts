@@ -9,6 +9,9 @@ export type AuthUser = components['schemas']['Me'];
 /** `GET /users/my-warehouse`. */
 export type AuthWarehouse = components['schemas']['Warehouse'];
 
+/** `POST /users/login`: the credentials of the login form. */
+export type LoginInput = components['schemas']['LoginForm'];
+
 /** What the SPA reads before the machine starts (all synchronous reads of browser state). */
 export interface AuthInput {
   /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './auth.guards.ts';
+import { errorCodeOf } from './auth.rules.ts';
 
 /**
  * The confirmation link from the e-mail (`/confirm-email?token=...`, `POST /users/confirm-email`).

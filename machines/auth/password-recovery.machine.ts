@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { errorCodeOf } from './auth.guards.ts';
+import { errorCodeOf } from './auth.rules.ts';
 
 /**
  * Password recovery (`/reset-pass`, spec sections 2 and 7): both steps go through `POST /users/forgot-password`.

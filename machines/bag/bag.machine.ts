@@ -8,7 +8,7 @@ import type {
   Wishlist,
   WishlistChange,
 } from './bag.types.ts';
-import { bagChangeOf, codeOf } from './bag.changes.ts';
+import { bagChangeOf, codeOf } from './bag.rules.ts';
 
 /**
  * Changes of the bag and the wishlist, for one control of a view (a product's "Add to bag", its heart, a bag line,

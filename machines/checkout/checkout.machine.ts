@@ -1,8 +1,13 @@
 import { assign, fromPromise } from 'xstate';
-import { addressState } from './checkout.address.ts';
+import { addressState } from './checkout.address.states.ts';
 import { defaultAddressId, orderBodyOf } from './checkout.rules.ts';
 import { checkoutSetup } from './checkout.setup.ts';
-import { failedState, payingState, paymentFailedState, submittingState } from './checkout.submission.ts';
+import {
+  failedState,
+  payingState,
+  paymentFailedState,
+  submittingState,
+} from './checkout.submission.states.ts';
 import type {
   Address,
   AddressInput,

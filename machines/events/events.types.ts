@@ -1,3 +1,5 @@
+import type { components } from '../../openapi/schema.d.ts';
+
 /** Types of the live-events machine (`events.machine.ts`): the frames of `GET /api/v3/events` as the app sees them. */
 
 /** One frame of the stream the app acts on (`ready` and comments are handled by the stream itself). */
@@ -7,35 +9,17 @@ export type LiveFrame =
   | { kind: 'presence'; data: LivePresence }
   | { kind: 'reset' };
 
-export interface LiveActor {
-  id: number;
-  name: string;
-  role: string;
-}
+/** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
+export type LiveActor = NonNullable<LiveOrderChange['actor']>;
 
-/** `data` of an `order` frame (`LiveOrderEvent` of the contract). */
-export interface LiveOrderChange {
-  change: 'created' | 'changed';
-  orderId: number;
-  number: string;
-  version: number;
-  status: string;
-  paymentState: string;
-  event: string;
-  actor: LiveActor | null;
-  at: string;
-}
+/** `data` of an `order` frame: the contract's `LiveOrderEvent`. */
+export type LiveOrderChange = components['schemas']['LiveOrderEvent'];
 
-export interface LiveViewer {
-  userId: number;
-  name: string;
-}
+/** Someone who has the order open: the contract's `PresenceViewer`. */
+export type LiveViewer = components['schemas']['PresenceViewer'];
 
-/** `data` of a `presence` frame. */
-export interface LivePresence {
-  orderId: number;
-  viewers: LiveViewer[];
-}
+/** `data` of a `presence` frame (the contract's `LivePresenceEvent`) as far as the app reads it. */
+export type LivePresence = Pick<components['schemas']['LivePresenceEvent'], 'orderId' | 'viewers'>;
 
 /** Why the server closed the stream (`end` frame). */
 export type StreamEndReason = 'token_expired' | 'session_ended' | 'shutdown';

@@ -1,10 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../../openapi/schema.d.ts';
 import type { LiveViewer } from './events.types.ts';
 
-export interface PresenceAnswer {
-  viewers: LiveViewer[];
-  heartbeatSeconds: number;
-}
+/** The answer of a heartbeat: the contract's `OrderPresence` as far as the machine reads it. */
+export type PresenceAnswer = Pick<components['schemas']['OrderPresence'], 'viewers' | 'heartbeatSeconds'>;
 
 export interface PresenceContext {
   orderId: number;

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { close, more, open, pageFailed, pageLoaded, revealLine } from './genealogy.branches.ts';
+import { close, more, open, pageFailed, pageLoaded, revealLine } from './genealogy.branches.rules.ts';
 import {
   errorCode,
   findRow,
@@ -10,7 +10,7 @@ import {
   nodeKey,
   stepKey,
   withPage,
-} from './genealogy.tree.ts';
+} from './genealogy.tree.rules.ts';
 import type {
   ChildrenRequest,
   GenealogyContext,

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { genealogyMachine } from './genealogy.machine.ts';
-import { findRow, flattenTree, type FlatTree } from './genealogy.tree.ts';
+import { findRow, flattenTree, type FlatTree } from './genealogy.tree.rules.ts';
 import type { GenealogyNode, Reveal, RowKey, TreeRow } from './genealogy.types.ts';
 
 type GenealogySnapshot = SnapshotFrom<typeof genealogyMachine>;

@@ -1,9 +1,9 @@
 /**
  * How the language machine starts, without xstate: `idle` with nothing pending and no signed-out choice. The app
- * renders it before the machine's chunk has loaded (`src/data/language-context.tsx`).
+ * renders it before the machine's chunk has loaded (`src/session/language-context.tsx`).
  */
 import { matchesValue, type StateValueLike } from '../auth/auth.start.ts';
-import type { LanguageContext } from './language.machine.ts';
+import type { LanguageContext } from './language.types.ts';
 
 export function languageStartContext(): LanguageContext {
   return { pending: null, signedOutChoice: null, deferredSave: null };

@@ -82,8 +82,3 @@ export const networkExportMachine = setup({
     },
   },
 });
-
-export type NetworkExportSnapshot = ReturnType<typeof networkExportMachine.getInitialSnapshot>;
-
-export const selectExportRunning = (snapshot: NetworkExportSnapshot): boolean =>
-  snapshot.matches('downloading');

@@ -1,7 +1,7 @@
 import { assign } from 'xstate';
-import { draftChanges, draftFits, initialPartialDraft, targetStatus } from './order-actions.facts.ts';
-import { handingOverState } from './order-actions.handover.ts';
-import { payingState, refreshingState, submittingState } from './order-actions.requests.ts';
+import { draftChanges, draftFits, initialPartialDraft, targetStatus } from './order-actions.facts.rules.ts';
+import { handingOverState } from './order-actions.handover.states.ts';
+import { payingState, refreshingState, submittingState } from './order-actions.requests.states.ts';
 import { orderActionsSetup } from './order-actions.setup.ts';
 import { LOCAL_ERROR_CODES, type ActionRequest } from './order-actions.types.ts';
 

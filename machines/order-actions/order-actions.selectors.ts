@@ -7,7 +7,7 @@ import {
   orderFacts,
   partialPreview,
   shortLines,
-} from './order-actions.facts.ts';
+} from './order-actions.facts.rules.ts';
 import type { orderActionsMachine } from './order-actions.machine.ts';
 import {
   DIRECT_ACTIONS,

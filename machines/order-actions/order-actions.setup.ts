@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { allowedEvents } from '../order-lifecycle/order-lifecycle.rules.ts';
+import { allowedEvents } from '../order-lifecycle/order-lifecycle.transitions.ts';
 import { selectOrderActions } from '../order-lifecycle/order-lifecycle.selectors.ts';
 import type { LifecycleEventType } from '../order-lifecycle/order-lifecycle.types.ts';
-import { canRequeueExchange } from './order-actions.exchange.ts';
-import { lastChange, orderFacts, partialPreview, readFailure } from './order-actions.facts.ts';
+import { canRequeueExchange } from './order-actions.exchange.rules.ts';
+import { lastChange, orderFacts, partialPreview, readFailure } from './order-actions.facts.rules.ts';
 import type {
   ActionFailure,
   ApiOrder,

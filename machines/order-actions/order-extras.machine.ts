@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../../openapi/schema.d.ts';
-import { readFailure } from './order-actions.facts.ts';
+import { readFailure } from './order-actions.facts.rules.ts';
 
 export type BuyAgainResult = components['schemas']['BuyAgainResult'];
 export type ReceiptLang = components['schemas']['Lang'];
@@ -93,27 +93,3 @@ export const orderExtrasMachine = setup({
     },
   },
 });
-
-export type OrderExtrasSnapshot = SnapshotFrom<typeof orderExtrasMachine>;
-
-export interface OrderExtrasView {
-  buying: boolean;
-  fetchingReceipt: boolean;
-  result: BuyAgainResult | null;
-  /** Lines that did not go into the bag in full (no longer available, or not enough). */
-  shortfall: BuyAgainResult['lines'];
-  failed: 'rebuy' | 'receipt' | null;
-  errorCode: string | null;
-}
-
-export function selectOrderExtrasView(snapshot: OrderExtrasSnapshot): OrderExtrasView {
-  const result = snapshot.context.result;
-  return {
-    buying: snapshot.matches('buying'),
-    fetchingReceipt: snapshot.matches('fetchingReceipt'),
-    result,
-    shortfall: result === null ? [] : result.lines.filter((line) => line.added < line.requested),
-    failed: snapshot.matches('failed') ? snapshot.context.failed : null,
-    errorCode: snapshot.context.errorCode,
-  };
-}

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { eligibleFor } from './order-bulk.rules';
+import { eligibleFor } from './order-bulk.rules.ts';
 import type {
   BulkAnswer,
   BulkCandidate,
   BulkSubmission,
   OrderBulkContext,
   OrderBulkEvent,
-} from './order-bulk.types';
+} from './order-bulk.types.ts';
 
 /**
  * The warehouse's bulk work over the queue (docs/adr/0028-warehouse-queue.md): a selection of orders, each

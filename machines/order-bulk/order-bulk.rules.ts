@@ -2,9 +2,9 @@
  * Which selected orders a bulk action can move now, from the lifecycle's own rules (`allowedEvents` for the
  * warehouse). The server decides again per order (stock included), so this only says what is worth sending.
  */
-import { allowedEvents } from '../order-lifecycle/order-lifecycle.rules';
-import type { LifecycleEventType, OrderFacts } from '../order-lifecycle/order-lifecycle.types';
-import type { BulkAction, BulkCandidate } from './order-bulk.types';
+import { allowedEvents } from '../order-lifecycle/order-lifecycle.transitions.ts';
+import type { LifecycleEventType, OrderFacts } from '../order-lifecycle/order-lifecycle.types.ts';
+import type { BulkAction, BulkCandidate } from './order-bulk.types.ts';
 
 /** The lifecycle event each bulk action sends (the server's `BULK_EVENTS`). */
 export const BULK_ACTION_EVENTS = {

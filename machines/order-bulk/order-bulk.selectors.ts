@@ -1,7 +1,7 @@
 /** What the bulk bar and the rows read from the bulk machine. */
-import type { OrderBulkSnapshot } from './order-bulk.machine';
-import { eligibleFor } from './order-bulk.rules';
-import { BULK_ACTIONS, type BulkAction, type BulkOutcome, type BulkOutcomeKind } from './order-bulk.types';
+import type { OrderBulkSnapshot } from './order-bulk.machine.ts';
+import { eligibleFor } from './order-bulk.rules.ts';
+import { BULK_ACTIONS, type BulkAction, type BulkOutcome, type BulkOutcomeKind } from './order-bulk.types.ts';
 
 export const selectSelectedIds = (snapshot: OrderBulkSnapshot): ReadonlySet<number> =>
   new Set(snapshot.context.selected.map((order) => order.id));

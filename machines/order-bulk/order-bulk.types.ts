@@ -2,15 +2,22 @@
  * Types of the warehouse's bulk work: what a row offers to the selection, what is sent, and
  * what comes back per order. Plain data shared by the machine, its selectors and the app's actors.
  */
+import type { components } from '../../openapi/schema.d.ts';
 import type {
   DeliveryType,
   OrderStatus,
   PaymentMethod,
   PaymentState,
-} from '../order-lifecycle/order-lifecycle.types';
+} from '../order-lifecycle/order-lifecycle.types.ts';
 
-export const BULK_ACTIONS = ['check', 'confirm', 'ready', 'send_to_1c'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** The contract's `BulkOrderAction`, in the order the bulk bar shows them. */
+export type BulkAction = components['schemas']['BulkOrderAction'];
+export const BULK_ACTIONS = [
+  'check',
+  'confirm',
+  'ready',
+  'send_to_1c',
+] as const satisfies readonly BulkAction[];
 
 /** A selected order as the clerk saw it: its version goes with the action. */
 export interface BulkCandidate {
@@ -23,8 +30,14 @@ export interface BulkCandidate {
   deliveryType: DeliveryType;
 }
 
-export const BULK_OUTCOMES = ['done', 'changed', 'not_allowed', 'not_found'] as const;
-export type BulkOutcomeKind = (typeof BULK_OUTCOMES)[number];
+/** `outcome` of the contract's `BulkOrderOutcome`. */
+export type BulkOutcomeKind = components['schemas']['BulkOrderOutcome']['outcome'];
+export const BULK_OUTCOMES = [
+  'done',
+  'changed',
+  'not_allowed',
+  'not_found',
+] as const satisfies readonly BulkOutcomeKind[];
 
 /** One order's result: `order` is the order as it is now (absent when it is not the warehouse's). */
 export interface BulkOutcome {
@@ -34,10 +47,8 @@ export interface BulkOutcome {
   order?: BulkCandidate;
 }
 
-export interface BulkSubmission {
-  action: BulkAction;
-  orders: { id: number; version: number }[];
-}
+/** `POST /orders/bulk` body: the contract's `BulkOrderRequest`. */
+export type BulkSubmission = components['schemas']['BulkOrderRequest'];
 
 export interface BulkAnswer {
   action: BulkAction;

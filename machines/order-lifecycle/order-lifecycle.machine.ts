@@ -1,11 +1,11 @@
 import { and, assign, or, setup, stateIn } from 'xstate';
-import * as check from './order-lifecycle.guards';
-import { computeTotals, confirmAllLines, validatePartial } from './order-lifecycle.lines';
+import * as check from './order-lifecycle.guards.rules.ts';
+import { computeTotals, confirmAllLines, validatePartial } from './order-lifecycle.lines.rules.ts';
 import type {
   OrderLifecycleContext,
   OrderLifecycleEvent,
   OrderLifecycleInput,
-} from './order-lifecycle.types';
+} from './order-lifecycle.types.ts';
 
 /**
  * The order lifecycle: a pure machine (no I/O) that the server enforces and the SPA asks what a role may do.

@@ -4,8 +4,8 @@ import {
   isLifecycleSnapshot,
   outcomeOf,
   restoreSnapshot,
-} from './order-lifecycle.rules';
-import type { LifecycleEventType, LifecycleRole, OrderFacts } from './order-lifecycle.types';
+} from './order-lifecycle.transitions.ts';
+import type { LifecycleEventType, LifecycleRole, OrderFacts } from './order-lifecycle.types.ts';
 
 /**
  * What an order page renders for one role: a flag per action (a button exists only when its flag is true), plus

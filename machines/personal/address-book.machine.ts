@@ -1,16 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { formErrorOf, type FormError } from './personal.errors.ts';
+import type { components } from '../../openapi/schema.d.ts';
+import { formErrorOf, type FormError } from './personal.rules.ts';
 
 /** An address of the book as `GET /users/addresses` gives it. */
-export interface BookAddress {
-  id: number;
-  postIndex: string;
-  city: string;
-  street: string;
-  house: string;
-  apartment: string | null;
-  isDefault: boolean;
-}
+export type BookAddress = components['schemas']['Address'];
 
 /** The address form's fields (blank apartment = none). */
 export interface AddressValues {

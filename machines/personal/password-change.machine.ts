@@ -1,12 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { formErrorOf, type FormError } from './personal.errors.ts';
+import type { components } from '../../openapi/schema.d.ts';
+import { formErrorOf, type FormError } from './personal.rules.ts';
 
 /** `POST /users/new-password` body. */
-export interface PasswordChangeValues {
-  currentPassword: string;
-  newPassword: string;
-  newPasswordConfirmation: string;
-}
+export type PasswordChangeValues = components['schemas']['NewPasswordRequest'];
 
 export interface PasswordChangeContext {
   error: FormError | null;

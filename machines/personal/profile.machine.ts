@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { formErrorOf, type FormError } from './personal.errors.ts';
+import type { components } from '../../openapi/schema.d.ts';
+import { formErrorOf, type FormError } from './personal.rules.ts';
 
 /** The fields of the profile form (`GET /users/me` → `POST /users/update`). */
 export interface ProfileValues {
@@ -8,11 +9,8 @@ export interface ProfileValues {
   phone: string;
 }
 
-/** `POST /users/update` body: only the fields that changed. */
-export interface ProfileChanges {
-  fullName?: string;
-  phone?: string | null;
-}
+/** `POST /users/update` body (the contract's `ProfileUpdate`, without the language): only the fields that changed. */
+export type ProfileChanges = Pick<components['schemas']['ProfileUpdate'], 'fullName' | 'phone'>;
 
 /** Trims the name (inner runs of spaces collapsed, as the server stores it) and the phone; blank phone is null. */
 export function normaliseProfile(values: ProfileValues): { fullName: string; phone: string | null } {

@@ -6,8 +6,8 @@
 //   into the entry and three small chunks it shares with lazy ones; the entry file itself only imports it. Exactly
 //   the modules the first paint needs, so the up-front JS is unchanged, in fewer files.
 // - `session`: the chunk every signed-in visit loads at boot beside its screen (`loadSessionRuntime` in
-//   src/data/auth-context.tsx; the boot script preloads it): what the session module
-//   (`src/data/session-runtime.tsx`: auth and language machines, xstate, the query cache, the client) needs beyond
+//   src/session/auth-context.tsx; the boot script preloads it): what the session module
+//   (`src/session/session-runtime.tsx`: auth and language machines, xstate, the query cache, the client) needs beyond
 //   the entry, and the application code that at least `SHARED_BY` signed-in screens need beyond the entry (the
 //   order rules, formats, empty and failure states, pagers, lists' data), and the signed-in layout's lazy parts
 //   (the header's bag link).
@@ -32,7 +32,7 @@ const isLibrary = (id) => /[\\/]node_modules[\\/]/.test(id);
  */
 export function chunkGroups(root) {
   const entryId = resolve(root, 'src/main.tsx');
-  const sessionId = resolve(root, 'src/data/session-runtime.tsx');
+  const sessionId = resolve(root, 'src/session/session-runtime.tsx');
   const layoutDir = resolve(root, 'src/app/layout');
   const routes = readScreenRoutes(root);
   const loggedOutIds = routes.filter(([pattern]) => pattern === LOGGED_OUT_SCREEN).map(([, id]) => id);

@@ -1,5 +1,5 @@
 // A throwaway self-signed certificate for 127.0.0.1 (openssl), for the server's TLS_CERT and TLS_KEY in a benchmark
-// or a test: `bench:web --tls` and tests/server/frame/tls.test.ts.
+// or a test: `bench:web --tls` and tests/server/tls.test.ts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 

@@ -7,8 +7,8 @@ import type { BootFont, BootPreloads, ScreenPreload } from '../../src/boot/contr
 import { WEB_FONT_FACES } from '../../src/styles/web-font-faces.ts';
 import { patternSource, readScreenRoutes } from '../lib/screen-routes.mjs';
 
-/** The session chunk's module (`loadSessionRuntime` in src/data/auth-context.tsx). */
-export const SESSION_MODULE = '/src/data/session-runtime.tsx';
+/** The session chunk's module (`loadSessionRuntime` in src/session/auth-context.tsx). */
+export const SESSION_MODULE = '/src/session/session-runtime.tsx';
 
 /** Below this many screen routes, the reading of the route table has surely missed some. */
 const FEW_SCREEN_ROUTES = 10;

@@ -1,5 +1,9 @@
-export { decodeTokenPayload, roleFromToken, validTokenPayload } from '../../machines/auth/auth.token.ts';
-export type { TokenPayload } from '../../machines/auth/auth.token.ts';
+export {
+  decodeTokenPayload,
+  roleFromToken,
+  validTokenPayload,
+} from '../../machines/auth/auth.token.rules.ts';
+export type { TokenPayload } from '../../machines/auth/auth.token.rules.ts';
 
 /** The cookie that holds the bare access token (spec section 3). */
 export const TOKEN_COOKIE = 'token';

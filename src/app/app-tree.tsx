@@ -1,5 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import { type PrerenderedSession, PrerenderedSessionProvider } from '../data/auth-context.tsx';
+import { type PrerenderedSession, PrerenderedSessionProvider } from '../session/auth-context.tsx';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 

@@ -8,7 +8,7 @@ import {
   useRoutes,
 } from 'react-router-dom';
 import { Spinner } from '../ui/spinner.tsx';
-import { AuthRoot } from '../data/auth-context.tsx';
+import { AuthRoot } from '../session/auth-context.tsx';
 import {
   NotForUserRole,
   PublicOnlyRoute,

@@ -44,7 +44,7 @@ export function tokenCookie(cookie: string): string | null {
   return new RegExp(`(?:^|;\\s*)${TOKEN_NAME}=([^;]+)`).exec(cookie)?.[1] ?? null;
 }
 
-/** A visit with a token: a cookie, or a sign-in link's `?token=` (src/data/auth-context.tsx `sessionExpected`). */
+/** A visit with a token: a cookie, or a sign-in link's `?token=` (src/session/auth-context.tsx `sessionExpected`). */
 export function hasToken(cookie: string, search: string): boolean {
   return tokenCookie(cookie) !== null || new RegExp(`[?&]${TOKEN_NAME}=`).test(search);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { warehouseTab } from '../../machines/order-lifecycle/order-lifecycle.status.ts';
+import { warehouseTab } from '../../machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import type { OrderStatus, WarehouseTab } from '../../machines/order-lifecycle/order-lifecycle.types.ts';
 import { orderKeys } from './keys.ts';
 import { ordersApi } from './orders.ts';

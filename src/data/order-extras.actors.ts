@@ -10,11 +10,13 @@ import { fromPromise } from 'xstate';
 import {
   type BuyAgainResult,
   type OrderExtrasEvent,
-  type OrderExtrasView,
   type ReceiptLang,
   orderExtrasMachine,
-  selectOrderExtrasView,
 } from '../../machines/order-actions/order-extras.machine.ts';
+import {
+  type OrderExtrasView,
+  selectOrderExtrasView,
+} from '../../machines/order-actions/order-extras.selectors.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
 import { storeCart } from './bag.ts';
 import { saveFile } from './save-file.ts';

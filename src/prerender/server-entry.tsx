@@ -13,7 +13,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { prerenderedAuthSnapshot } from '../../machines/auth/auth.prerendered.ts';
+import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { createQueryClient } from '../api/query-client.ts';
@@ -24,10 +24,10 @@ import { appRoutes, routePrefetchers } from '../app/router.tsx';
 import { navItemsFor } from '../app/layout/nav-items.ts';
 import { authQueries } from '../data/auth.ts';
 import { bagQueries } from '../data/bag.ts';
-import { type PrerenderedSession } from '../data/auth-context.tsx';
-import { DeferredActor } from '../data/deferred-actor.ts';
+import { type PrerenderedSession } from '../session/auth-context.tsx';
+import { DeferredActor } from '../session/deferred-actor.ts';
 import { accountKeys } from '../data/keys.ts';
-import { createLanguageActor } from '../data/language-context.tsx';
+import { createLanguageActor } from '../session/language-context.tsx';
 import { renderUsedTimeZone, setRenderTimeZone } from '../i18n/format.ts';
 import {
   DEFAULT_LOCALE,

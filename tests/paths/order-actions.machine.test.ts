@@ -1,7 +1,7 @@
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { orderActionsMachine } from '../../machines/order-actions/order-actions.machine';
-import { orderFacts } from '../../machines/order-actions/order-actions.facts';
+import { orderFacts } from '../../machines/order-actions/order-actions.facts.rules';
 import { actionButtons, selectOrderActionsView } from '../../machines/order-actions/order-actions.selectors';
 import {
   DIRECT_ACTIONS,
@@ -10,19 +10,19 @@ import {
   type PerformActionInput,
   type ViewerRole,
 } from '../../machines/order-actions/order-actions.types';
-import { computeTotals } from '../../machines/order-lifecycle/order-lifecycle.lines';
+import { computeTotals } from '../../machines/order-lifecycle/order-lifecycle.lines.rules';
 import { orderLifecycleMachine } from '../../machines/order-lifecycle/order-lifecycle.machine';
 import {
   applyEvent,
   eventForTargetStatus,
   outcomeOf,
-} from '../../machines/order-lifecycle/order-lifecycle.rules';
+} from '../../machines/order-lifecycle/order-lifecycle.transitions';
 import { selectOrderActions } from '../../machines/order-lifecycle/order-lifecycle.selectors';
 import type {
   LifecycleEventOf,
   OrderLifecycleEvent,
 } from '../../machines/order-lifecycle/order-lifecycle.types';
-import { makeLine, makeOrder } from '../machines/order-actions/fixtures';
+import { makeLine, makeOrder } from '../support/order-fixtures';
 import { coverageReport } from './support/coverage';
 import type { ModelPath, Snap } from './support/model-paths';
 import { type OrderLifecycleMachine, orderLifecyclePathSets } from './support/order-lifecycle.paths';

@@ -5,7 +5,7 @@
 // payment state and the confirmed quantity of every line. No browser: Playwright's request context only. The
 // executor table is typed over every lifecycle event type: a new event without an executor does not compile.
 import type { APIRequestContext } from '@playwright/test';
-import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.rules';
+import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.transitions';
 import type {
   LifecycleEventOf,
   OrderLifecycleEvent,

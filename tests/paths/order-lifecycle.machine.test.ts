@@ -1,7 +1,7 @@
 import { type Actor, createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { orderLifecycleMachine } from '../../machines/order-lifecycle/order-lifecycle.machine';
-import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.rules';
+import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.transitions';
 import {
   LIFECYCLE_EVENT_TYPES,
   ORDER_STATUSES,

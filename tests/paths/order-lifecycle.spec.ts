@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { actionButtons } from '../../machines/order-actions/order-actions.selectors';
 import { selectOrderActions } from '../../machines/order-lifecycle/order-lifecycle.selectors';
-import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.rules';
+import { outcomeOf } from '../../machines/order-lifecycle/order-lifecycle.transitions';
 import type {
   LifecycleEventOf,
   LifecycleEventType,

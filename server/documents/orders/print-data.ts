@@ -6,7 +6,7 @@
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
 import type { Db } from '../../domain/orders/order-view.ts';
-import { deliveryPriceOf } from '../../domain/orders/order-view.ts';
+import { deliveryPriceOf } from '../../domain/orders/money.ts';
 
 export interface PrintLine {
   name: string;

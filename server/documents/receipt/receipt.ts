@@ -3,7 +3,7 @@
  * the discount and delivery as their own rows, the total, PV, and how it is paid. Built from the `Order` the API
  * shows (so it says exactly what the order page says) with the documents' layout (`renderPdf`).
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import { renderPdf, type Block } from '../render.ts';
 

@@ -2,7 +2,7 @@
  * A bonus statement (server/domain/network/statements.ts) as a PDF in one language: the month, the paid-as rank,
  * the volumes, each bonus line with its computation, and the total. Built with the documents' renderer and fonts.
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { RANKS, type Lang } from '../../db/reference.ts';
 import { renderPdf, type Block, type DocumentContent } from '../render.ts';
 

@@ -4,7 +4,7 @@
  * Every write runs in a transaction that first locks the user's row, so concurrent writes of one user queue up.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { AddressesTable, DB } from '../../db/schema.ts';
 import { notFound, unprocessable, type ErrorDetail } from '../../http/errors.ts';
 

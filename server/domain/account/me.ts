@@ -1,6 +1,6 @@
 /** The signed-in user as `GET /users/me` (and the profile calls) answer it. */
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { apiRoleOf, roleOf } from '../../auth/roles.ts';
 import type { DB, UserRow } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';

@@ -3,7 +3,7 @@
  * (`Mo-Fr 09:00-19:00; Sa 10:00-15:00`) becomes `OpeningHoursSpan`s, which the SPA writes with the day names of the
  * interface language (`Intl`).
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 export type OpeningHoursSpan = components['schemas']['OpeningHoursSpan'];
 

@@ -1,10 +1,10 @@
 /**
  * Checkout parameters (`GET /users/warehouses/get-order-params`) and the delivery prices the order total uses (the
- * rule itself is `machines/checkout/delivery-price.ts`, shared with the SPA).
+ * rule itself is `machines/checkout/checkout.delivery-price.rules.ts`, shared with the SPA).
  * Prices are minor units of the configured currency.
  */
-import type { components } from '../../../openapi/schema.d.ts';
-import { deliveryPriceOf } from '../../../machines/checkout/delivery-price.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { deliveryPriceOf } from '#machines/checkout/checkout.delivery-price.rules.ts';
 
 export type DeliveryOption = components['schemas']['DeliveryOption'];
 export type DeliveryType = components['schemas']['DeliveryType'];

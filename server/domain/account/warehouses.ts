@@ -1,6 +1,6 @@
 /** Warehouses and pickup points as the API shows them (`Warehouse`, `PickupPoint`). */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { openingHoursOf } from './opening-hours.ts';

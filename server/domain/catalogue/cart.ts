@@ -8,7 +8,7 @@
  * Lines come in the order they were first added (`added_at`, then product id).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { PRODUCT_COLUMNS, roundPoints, stockColumn, toProduct, type Product } from './product.ts';
 

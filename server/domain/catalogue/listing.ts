@@ -13,7 +13,7 @@
  *   says. Ties are broken by id (ascending, or descending for `newest desc`), so pages never overlap or skip.
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { productPopularity } from './popularity.ts';

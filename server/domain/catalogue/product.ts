@@ -10,7 +10,7 @@
  * - `isActive` is false once 1C no longer lists the product (then `stock` is 0); `inactiveReason` says why.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB, ProductsTable } from '../../db/schema.ts';
 import { availableSql } from '../stock/warehouse-stock.ts';
 

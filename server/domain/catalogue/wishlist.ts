@@ -3,7 +3,7 @@
  * each product with its stock at `warehouseId` (products no longer sold stay, marked `isActive: false`).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { PRODUCT_COLUMNS, stockColumn, toProduct } from './product.ts';
 

@@ -13,11 +13,8 @@
  */
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
-import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
-import type {
-  OrderLifecycleEvent,
-  OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { applyEvent, eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
+import type { OrderLifecycleEvent, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { DB, OrdersTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { HISTORY_EVENT } from '../orders/history-events.ts';

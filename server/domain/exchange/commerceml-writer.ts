@@ -7,7 +7,7 @@ import type {
   OrderStatus,
   PaymentMethod,
   PaymentState,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { CANCELLED_STATUSES, FINAL_STATUSES, statusValue } from './statuses.ts';
 import { el, leaf, xmlDocumentBytes, type XmlElement } from './xml-writer.ts';
 

@@ -11,7 +11,7 @@
  * Every step writes one history entry and bumps the order's version, like every other change of an order.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { ActorRole } from '../../db/reference.ts';
 import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import type { ExchangeAddress, ExchangeOrder } from './commerceml-writer.ts';

@@ -3,7 +3,7 @@
  * 1C's status table (Обмен с сайтом → Статусы заказов) maps those strings to its own and sends one of them back.
  * Reading accepts `[<status>] anything`, the bare status code, or the Russian label.
  */
-import { ORDER_STATUSES, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 
 export const STATUS_LABELS_RU: Record<OrderStatus, string> = {
   placed: 'Новый заказ получен',

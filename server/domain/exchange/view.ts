@@ -7,7 +7,7 @@
  * rows, one grouped query over the history, for a whole page of orders).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB, OrdersTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { EXCHANGE_EVENTS, SEND_TO_1C_EVENT } from './queue.ts';

@@ -7,7 +7,7 @@
  * (`downlineFacts`, used by the export: one hash join each instead of thousands of look-ups).
  */
 import { sql, type Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { monthStart, monthsBetween } from './period.ts';
 import { achievedQualifications, FAST_START_MONTHS, Q2025_PREFIX } from './qualifications.ts';

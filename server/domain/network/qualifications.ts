@@ -9,7 +9,7 @@
  * - `leader_pool`: GV of the month at least 10,000;
  * - `qualification_2025`: holds a stage of the Qualification 2025 programme (`q2025_*` in `qualifications`).
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Localized } from '../../db/reference.ts';
 import { ACTIVE_PV } from './ranks.ts';
 

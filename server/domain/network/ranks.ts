@@ -6,7 +6,7 @@
  * The contract's `Rank` enum is this ladder (docs/adr/0030-volumes-ranks-qualifications.md), so `API_RANK` is the
  * identity; it stays a table so that a stored code the contract does not know falls to the ladder's first step.
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { ACTIVE_PV, RANKS, rankIndex, type Localized, type Rank } from '../../db/reference.ts';
 
 export type ApiRank = components['schemas']['Rank'];

@@ -12,7 +12,7 @@
  * Points are worth POINT_VALUE_MINOR each.
  */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { ACTIVE_PV, BREAKAWAY_RANK_INDEX, POINT_VALUE_MINOR, RANKS } from '../../db/reference.ts';
 import { notFound } from '../../http/errors.ts';

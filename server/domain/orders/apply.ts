@@ -5,16 +5,16 @@
  * `eventForTargetStatus` do.
  */
 import type { Selectable, Transaction } from 'kysely';
-import { commentOf } from '../../../machines/order-lifecycle/order-lifecycle.guards.ts';
-import { validatePartial } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
-import { applyEvent, eventForTargetStatus } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { commentOf } from '#machines/order-lifecycle/order-lifecycle.guards.rules.ts';
+import { validatePartial } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import { applyEvent, eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   LifecycleEventType,
   LifecycleRole,
   OrderFacts,
   OrderLifecycleEvent,
   OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
 import type { DB, OrdersTable } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable, type ErrorDetail, type HttpError } from '../../http/errors.ts';

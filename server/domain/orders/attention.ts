@@ -1,11 +1,11 @@
 /**
  * The sort key that puts orders waiting for their distributor first
  * (docs/adr/0025-what-waits-for-the-distributor.md). The rule is the lifecycle machine's (`orderAttention` in
- * `machines/checkout/order-attention.ts`): its combinations of status, payment state, payment method and
- * delivery type become one `case` expression, so SQL and SPA cannot disagree.
+ * `machines/order-lifecycle/order-lifecycle.attention.rules.ts`): its combinations of status, payment state, payment
+ * method and delivery type become one `case` expression, so SQL and SPA cannot disagree.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { attentionCombinations } from '../../../machines/checkout/order-attention.ts';
+import { attentionCombinations } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 
 let expression: RawBuilder<number> | null = null;
 

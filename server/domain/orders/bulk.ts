@@ -6,8 +6,8 @@
  * Orders go one after another (a warehouse's bulk is at most 100 orders; one at a time keeps the database's
  * connection free for everyone else and the history in the order the clerk selected).
  */
-import type { LifecycleEventType } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { LifecycleEventType } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { HttpError } from '../../http/errors.ts';
 import { changeOrder, type OrderActor } from './apply.ts';
 import { summarise, summaryColumns, type Db, type OrderViewOptions } from './order-view.ts';

@@ -3,7 +3,7 @@
  * bag's line limit allow, in one transaction. The answer says per line what was asked and what was added (0 when the product is no
  * longer available), with the bag as it is now.
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';

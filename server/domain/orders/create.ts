@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { startOrder } from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import { startOrder } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden, unprocessable, type ErrorDetail } from '../../http/errors.ts';

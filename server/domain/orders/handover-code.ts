@@ -1,6 +1,6 @@
 /** The pickup handover code itself (see `handover.ts`): pure, so the order view can show it. */
 import { createHmac } from 'node:crypto';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 
 /** The code of an order that became ready at `readyAt`. */
 export function handoverCode(secret: string, orderId: number, readyAt: Date): string {

@@ -2,7 +2,7 @@
  * Names of order history events (`order_history.event`, `OrderHistoryEntry.event`): the lifecycle machine's events
  * in SCREAMING_SNAKE (the table in docs/order-lifecycle.md), plus the server's own entries.
  */
-import type { LifecycleEventType } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { LifecycleEventType } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Role } from '../../auth/roles.ts';
 
 export const HISTORY_EVENT: Record<LifecycleEventType, string> = {

@@ -18,14 +18,14 @@
 import {
   DISTRIBUTOR_TAB_STATUSES,
   WAREHOUSE_TAB_STATUSES,
-} from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
+} from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import {
   WAREHOUSE_TABS,
   type DistributorTab,
   type OrderStatus,
   type WarehouseTab,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import { attentionRank } from './attention.ts';
 import { summarise, summaryColumns, type Db, type SummaryRow } from './order-view.ts';

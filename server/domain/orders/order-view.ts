@@ -4,17 +4,18 @@
  * (`final_cost − (amount − discount)`), so the stored row stays the single truth of what is paid.
  */
 import { openingHoursOf } from '../account/opening-hours.ts';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { displayStatus } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { displayStatus } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Lang } from '../../db/reference.ts';
-import type { AddressSnapshot, DB, OrdersTable } from '../../db/schema.ts';
+import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';
 import { loadOrderExchanges } from '../exchange/view.ts';
 import { awaitsPickup, handoverCode } from './handover-code.ts';
 import { HISTORY_ACTOR_ROLES, type HistoryActorRole } from './history-events.ts';
+import { deliveryPriceOf } from './money.ts';
 import { onHandOf, shortfallOf, substitutesFor, type Substitute } from './stock.ts';
 
 export type Order = components['schemas']['Order'];
@@ -129,13 +130,6 @@ export async function summarise(db: Db, rows: readonly SummaryRow[], lang: Lang)
 }
 
 export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryColumns>['executeTakeFirstOrThrow']>>;
-
-/** The delivery part of `final_cost` (never negative). */
-export function deliveryPriceOf(
-  row: Pick<Selectable<OrdersTable>, 'amount' | 'discount' | 'final_cost'>,
-): number {
-  return Math.max(0, row.final_cost - (row.amount - row.discount));
-}
 
 export function toOrderSummary(row: SummaryRow, lang: Lang, itemCount: number): OrderSummary {
   return {

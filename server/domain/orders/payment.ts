@@ -9,8 +9,8 @@
  * carrying the page language chosen at `POST /payment/pay` (the `payments` table has no column for it).
  */
 import { randomBytes } from 'node:crypto';
-import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import { selectOrderActions } from '#machines/order-lifecycle/order-lifecycle.selectors.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
 import { LANGS, type Lang } from '../../db/reference.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';

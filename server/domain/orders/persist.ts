@@ -8,23 +8,19 @@
  * it removed, a cancellation gives back the rest.
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { computeTotals, effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
-import {
-  startOrder,
-  type LifecycleOutcome,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { startOrder, type LifecycleOutcome } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderFacts,
   OrderLifecycleEvent,
   OrderLine,
   OrderStatus,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
-import { changeHolds, heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';
-import { deliveryPriceOf } from './order-view.ts';
+import { changeHolds, effectiveUnits, heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';
 import { recordHistory } from './history.ts';
+import { deliveryPriceOf, orderMoney } from './money.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
@@ -35,14 +31,6 @@ export type LineRow = Pick<
 };
 
 type OrderRow = Selectable<OrdersTable>;
-
-type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
-
-/** The quantity that counts (the machine's rule: confirmed once confirmed, else requested). */
-const effective = (line: Quantities): number =>
-  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
-
-export { heldQuantity };
 
 /** The machine's id of an order line (`order_lines.id` as a string; the API's `lineId` is the number). */
 export const machineLineId = (id: number): string => String(id);
@@ -106,30 +94,6 @@ export function factsOf(row: OrderRow, lines: readonly LineRow[]): OrderFacts {
   };
 }
 
-/** Order money from lines (machine lines carry the paid price; list prices come from the rows). */
-export function orderMoney(
-  lines: ReadonlyArray<{
-    requested: number;
-    confirmed: number | null;
-    price: number;
-    listPrice: number;
-    points: number;
-  }>,
-  deliveryPrice: number,
-): { amount: number; discount: number; finalCost: number; points: number; itemCount: number } {
-  const paid = computeTotals(lines.map((line, index) => ({ ...line, lineId: String(index) })));
-  const list = computeTotals(
-    lines.map((line, index) => ({ ...line, price: line.listPrice, lineId: String(index) })),
-  );
-  return {
-    amount: list.amount,
-    discount: list.amount - paid.amount,
-    finalCost: paid.amount + deliveryPrice,
-    points: paid.points,
-    itemCount: paid.itemCount,
-  };
-}
-
 export interface PersistInput {
   row: OrderRow;
   lines: readonly LineRow[];
@@ -155,12 +119,12 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
     const confirmed = machineAfter === undefined ? line.confirmed_quantity : machineAfter.confirmed;
     const before = { requested: line.requested_quantity, confirmed: line.confirmed_quantity };
     const updated = { requested: line.requested_quantity, confirmed };
-    if (effective(before) !== effective(updated)) {
+    if (effectiveUnits(before) !== effectiveUnits(updated)) {
       changed.push({
         lineId: line.id,
         productId: line.product_id,
-        from: effective(before),
-        to: effective(updated),
+        from: effectiveUnits(before),
+        to: effectiveUnits(updated),
       });
     }
     const inOneC = row.in_1c_at !== null;

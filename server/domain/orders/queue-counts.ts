@@ -3,8 +3,8 @@
  * filters alone), or one grouped count over the matches (a search or a day range). Both tables are kept exact by
  * triggers on `orders` in the writing transaction (migrations 0002 and 0006).
  */
-import { warehouseTab } from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import { warehouseTab } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Db } from './order-view.ts';
 import type { QueueFilter, SummaryQuery } from './queue-filters.ts';
 

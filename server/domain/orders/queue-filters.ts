@@ -8,7 +8,7 @@ import type {
   PaymentMethod,
   PaymentState,
   WarehouseTab,
-} from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Db, summaryColumns } from './order-view.ts';
 
 /** What narrows the queue besides the tab: the search and the filters (all optional). */

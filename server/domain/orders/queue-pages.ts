@@ -3,8 +3,8 @@
  * any other sort by walking, per status of the tab, that column's index (migration 0006) and merging.
  */
 import { sql } from 'kysely';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Db, SummaryRow } from './order-view.ts';
 import type { SummaryQuery } from './queue-filters.ts';
 

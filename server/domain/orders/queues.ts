@@ -8,9 +8,9 @@
 import {
   WAREHOUSE_TAB_STATUSES,
   isTerminal,
-} from '../../../machines/order-lifecycle/order-lifecycle.status.ts';
-import { WAREHOUSE_TABS, type OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { components } from '../../../openapi/schema.d.ts';
+} from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { WAREHOUSE_TABS, type OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { emptyCounts, warehouseCounts } from './queue-counts.ts';
 import type { Db } from './order-view.ts';
 

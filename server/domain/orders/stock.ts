@@ -5,7 +5,7 @@
  * (`heldQuantity`), so a line is short exactly when the lifecycle would refuse `order.confirm` for it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Category, Localized } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';

@@ -13,8 +13,8 @@
  * - Inactive products (1C no longer lists them) have nothing available.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { effectiveQuantity } from '../../../machines/order-lifecycle/order-lifecycle.lines.ts';
-import type { OrderLine, OrderStatus } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import { effectiveQuantity } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
+import type { OrderLine, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -28,10 +28,14 @@ export const RELEASED_STATUSES: readonly OrderStatus[] = [
 
 type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
 
+/** The units of a line that count (the machine's rule: confirmed once confirmed, else requested). */
+export const effectiveUnits = (line: Quantities): number =>
+  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
+
 /** Units a line holds at its order's warehouse: none once the order ended or 1C took it. */
 export function heldQuantity(status: OrderStatus, line: Quantities, inOneC = false): number {
   if (inOneC || RELEASED_STATUSES.includes(status)) return 0;
-  return effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
+  return effectiveUnits(line);
 }
 
 /** What a warehouse can still promise of a product. */

@@ -1,6 +1,6 @@
 /** The client base: `listClients` and `getClient` (the caller's own clients only; another's is 404). */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import type { ClientRow, DB } from '../../db/schema.ts';
 import { summarise, summaryColumns } from '../../domain/orders/order-view.ts';

@@ -1,6 +1,6 @@
 /** The dashboard's figures: `getMyInfo`, `getMyTarget`, `getClosedStats`. */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { childStats, loadNodes } from '../../domain/network/nodes.ts';

@@ -2,7 +2,7 @@
  * `getRatings`: the caller and their whole downline ranked by PV of a month (ties: earlier signing date, then id):
  * the top N (a top-N sort) and the caller's own place (a count of those ahead).
  */
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import { monthFromKey, monthStart, monthsBetween, periodOf } from '../../domain/network/period.ts';
 import { toApiRank } from '../../domain/network/ranks.ts';

@@ -3,7 +3,7 @@
  * line down to a member) and `searchMyNetwork`.
  */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import { RANKS } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';

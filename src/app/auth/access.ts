@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import type { AuthRole } from '../../../machines/auth/auth.types.ts';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
 import { PATHS } from '../../ui/paths.ts';
 
 type SignedInRole = Exclude<AuthRole, 'unspecified'>;

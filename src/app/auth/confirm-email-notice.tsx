@@ -1,10 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  selectIsRefreshingUser,
-  selectResendStatus,
-  selectUser,
-} from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { selectIsRefreshingUser, selectResendStatus, selectUser } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { ConnectedHeader } from '../layout/connected-header.tsx';
 import { PageFrame } from '../layout/page-frame.tsx';
 import { Button } from '../../ui/button.tsx';

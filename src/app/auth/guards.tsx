@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isLoginPath } from '../../../machines/auth/auth.guards.ts';
+import { isLoginPath } from '#machines/auth/auth.rules.ts';
 import {
   selectRole,
   selectHomePath,
@@ -8,12 +8,12 @@ import {
   selectIsStarting,
   selectIsUserRole,
   selectNeedsEmailConfirmation,
-} from '../../../machines/auth/auth.selectors.ts';
+} from '#machines/auth/auth.selectors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NotAvailablePage } from '../../features/not-available/not-available-page.tsx';
 import { canUsePath } from './access.ts';
 import { ConfirmEmailNotice } from './confirm-email-notice.tsx';
-import { useAuthSelector, useSessionRunning } from '../../data/auth-context.tsx';
+import { useAuthSelector, useSessionRunning } from '../../session/auth-context.tsx';
 import '../../ui/auth-form.css';
 
 /** `location.state` of a redirect to /login: where to go back after logging in. */

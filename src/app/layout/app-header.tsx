@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { AuthRole } from '../../../machines/auth/auth.types.ts';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { MainNav } from './main-nav.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { selectIsAuthenticated, selectRole, selectUser } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { selectIsAuthenticated, selectRole, selectUser } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { AppHeader } from './app-header.tsx';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ChangeEvent } from 'react';
-import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
-import { LanguageContext } from '../../data/language-context.tsx';
+import { selectIsSwitching, selectPendingLocale } from '#machines/language/language.selectors.ts';
+import { LanguageContext } from '../../session/language-context.tsx';
 import { SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
 
 export interface LanguageSwitcherProps {

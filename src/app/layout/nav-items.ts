@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AuthRole } from '../../../machines/auth/auth.types.ts';
+import type { AuthRole } from '#machines/auth/auth.types.ts';
 import { PATHS } from '../../ui/paths.ts';
 
 export interface NavItem {

@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { selectIsAuthenticated } from '../../../machines/auth/auth.selectors.ts';
+import { selectIsAuthenticated } from '#machines/auth/auth.selectors.ts';
+import { selectConfirmationView } from '#machines/auth/email-confirmation.selectors.ts';
 import { authApi } from '../../data/auth.ts';
 import { provideEmailConfirmation } from '../../data/auth-flows.actors.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { confirmationErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -24,18 +25,18 @@ export default function ConfirmEmailPage() {
     [sendAuth],
   );
   const [snapshot, send] = useMachine(logic, { input: { token } });
-  const error = snapshot.context.error;
+  const { confirming, confirmed, error } = selectConfirmationView(snapshot);
 
   return (
     <section className="auth-card">
       <PageHeader title={t`E-mail confirmation`} />
-      {snapshot.matches('confirming') ? <Spinner label={t`Confirming your e-mail address…`} /> : null}
-      {snapshot.matches('confirmed') ? (
+      {confirming ? <Spinner label={t`Confirming your e-mail address…`} /> : null}
+      {confirmed ? (
         <p className="notice notice--success" role="status">
           {t`Your e-mail address is confirmed.`}
         </p>
       ) : null}
-      {snapshot.matches('failed') && error !== null ? (
+      {error !== null ? (
         <>
           <p className="notice notice--error" role="alert">
             {i18n._(confirmationErrorMessage(error))}
@@ -49,7 +50,7 @@ export default function ConfirmEmailPage() {
           ) : null}
         </>
       ) : null}
-      {snapshot.matches('confirming') ? null : (
+      {confirming ? null : (
         <div className="auth-card__actions">
           <Link to={authenticated ? '/' : '/login'} className={buttonClassName('primary')}>
             {authenticated ? t`Continue` : t`Go to sign in`}

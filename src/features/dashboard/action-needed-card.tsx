@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { orderAttention } from '../../../machines/checkout/order-attention.ts';
+import { orderAttention } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 import { useMyOrders } from '../../data/orders.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';

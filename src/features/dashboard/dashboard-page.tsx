@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { selectIsDistributor, selectIsWarehouseStaff } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { selectIsDistributor, selectIsWarehouseStaff } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import { CardGrid } from '../../ui/card-grid.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { DistributorDashboard } from './distributor-dashboard.tsx';

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { formatOpeningHours, localName } from '../../i18n/opening-hours.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectIsWarehouseLoading, selectWarehouse } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { selectIsWarehouseLoading, selectWarehouse } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import { PATHS } from '../../ui/paths.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { buttonClassName } from '../../ui/button.tsx';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/spinner.tsx';
 import { startOfToday, useWarehouseQueues } from '../../data/warehouse-queue.ts';
 import { formatNumber } from '../../i18n/format.ts';
-import { QUEUE_TAB_LABELS, formatAge } from '../../i18n/labels/warehouse-queue.ts';
+import { WAREHOUSE_TAB_LABELS, formatAge } from '../../i18n/labels/warehouse-queue.ts';
 import './warehouse-home.css';
 
 export interface WarehouseCardProps {
@@ -130,7 +130,7 @@ function WarehouseQueuesPanel() {
       <h3 className="dash-card__subtitle">{t`Queues`}</h3>
       <ul className="warehouse-home__queues">
         {data.queues.map((queue) => {
-          const label = i18n._(QUEUE_TAB_LABELS[queue.tab]);
+          const label = i18n._(WAREHOUSE_TAB_LABELS[queue.tab]);
           const oldest = queue.oldest;
           const age = oldest === null ? 0 : query.dataUpdatedAt - Date.parse(oldest.statusSince);
           return (

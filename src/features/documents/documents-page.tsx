@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { errorCodeOf } from '../../../machines/auth/auth.guards.ts';
+import { errorCodeOf } from '#machines/auth/auth.rules.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -10,15 +10,12 @@ import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { CardGrid } from '../../ui/card-grid.tsx';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { useSelector } from '@xstate/react';
-import {
-  selectFileError,
-  selectOpenedAsDownload,
-} from '../../../machines/downloads/file-download.machine.ts';
+import { selectFileError, selectOpenedAsDownload } from '#machines/downloads/file-download.selectors.ts';
 import { type DocumentId, type PortalDocument, useDocuments } from '../../data/documents.ts';
 import { selectPendingAction, useDocumentFile } from './documents.actors.ts';
 import { StatementsSection } from './statements-section.tsx';
-import { selectIsDistributor } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { selectIsDistributor } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import '../../ui/business.css';
 import './documents.css';
 import { failureKind } from '../../data/failure-kind.ts';

@@ -7,11 +7,13 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
   fileDownloadMachine,
-  type FileDownloadSnapshot,
   type FileOutcome,
   type FileRequest,
+} from '#machines/downloads/file-download.machine.ts';
+import {
+  type FileDownloadSnapshot,
   selectPendingRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.selectors.ts';
 import { type DocumentFile, type DocumentId, type DocumentsApi, documentsApi } from '../../data/documents.ts';
 import { BLOB_URL_LIFETIME_MS, saveFile } from '../../data/save-file.ts';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { selectFileError } from '../../../machines/downloads/file-download.machine.ts';
+import { selectFileError } from '#machines/downloads/file-download.selectors.ts';
 import { formatMoney, formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';

@@ -7,12 +7,14 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
   fileDownloadMachine,
-  type FileDownloadSnapshot,
   type FileOutcome,
   type FileRequest,
+} from '#machines/downloads/file-download.machine.ts';
+import {
+  type FileDownloadSnapshot,
   selectDelivered,
   selectPendingRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.selectors.ts';
 import { type StatementFile, type StatementsApi, statementsApi } from '../../data/statements.ts';
 import { saveFile } from '../../data/save-file.ts';
 

@@ -1,10 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import {
-  selectIsLoggingIn,
-  selectLoginError,
-  selectLogoutReason,
-} from '../../../machines/auth/auth.selectors.ts';
+import { selectIsLoggingIn, selectLoginError, selectLogoutReason } from '#machines/auth/auth.selectors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { useAuthForm } from '../../ui/auth-form-state.ts';
 import { checkLogin, type LoginValues } from '../../ui/auth-login-rules.ts';
@@ -13,9 +9,9 @@ import {
   loginErrorMessage,
   logoutReasonMessage,
 } from '../../i18n/labels/auth-messages.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
-import { LanguageContext } from '../../data/language-context.tsx';
-import { selectSignedOutChoice } from '../../../machines/language/language.selectors.ts';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
+import { LanguageContext } from '../../session/language-context.tsx';
+import { selectSignedOutChoice } from '#machines/language/language.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import '../../ui/auth-form.css';

@@ -9,14 +9,14 @@ import {
   type LayoutDirection,
   type PlacedRow,
   type TreeLayout,
-} from '../../../machines/genealogy/genealogy.layout.ts';
+} from '#machines/genealogy/genealogy.layout.rules.ts';
 import {
   selectFocusedKey,
   selectIsLoadingChildren,
   selectReveal,
   selectTree,
-} from '../../../machines/genealogy/genealogy.selectors.ts';
-import type { GenealogyEvent, TreeRow } from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.selectors.ts';
+import type { GenealogyEvent, TreeRow } from '#machines/genealogy/genealogy.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { MoreCard, NodeCard } from './genealogy-card.tsx';
 import { distributorPath } from './network-paths.ts';
@@ -83,7 +83,7 @@ export interface CanvasControls {
 }
 
 /**
- * The drawn genealogy: the machine's visible rows laid out (`genealogy.layout.ts`), and of them only the cards in
+ * The drawn genealogy: the machine's visible rows laid out (`genealogy.layout.rules.ts`), and of them only the cards in
  * the canvas (plus a margin) and the focused one in the DOM, with their connectors as one SVG path. The canvas
  * takes the viewport's height below it; drag, pinch, the wheel, the buttons and Shift+arrows move the camera.
  */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { MoreRow, NodeRow } from '../../../machines/genealogy/genealogy.types.ts';
+import type { MoreRow, NodeRow } from '#machines/genealogy/genealogy.types.ts';
 import { formatNumber, formatPoints } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/i18n.ts';
 import { RANK_NAMES, treeErrorMessage, VOLUME_CODES } from './network-labels.ts';

@@ -8,8 +8,8 @@ import {
   selectReveal,
   selectRootError,
   selectTree,
-} from '../../../machines/genealogy/genealogy.selectors.ts';
-import { findRow } from '../../../machines/genealogy/genealogy.tree.ts';
+} from '#machines/genealogy/genealogy.selectors.ts';
+import { findRow } from '#machines/genealogy/genealogy.tree.rules.ts';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import type { GenealogyDeps } from './genealogy.actors.ts';

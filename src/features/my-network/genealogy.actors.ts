@@ -1,11 +1,7 @@
 /** The genealogy machine with the app's calls, provided in one place (tests pass fakes of the two calls). */
 import { fromPromise } from 'xstate';
-import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
-import type {
-  ChildrenRequest,
-  GenealogyLine,
-  GenealogyView,
-} from '../../../machines/genealogy/genealogy.types.ts';
+import { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
+import type { ChildrenRequest, GenealogyLine, GenealogyView } from '#machines/genealogy/genealogy.types.ts';
 import { type NetworkApi, networkApi } from '../../data/network.ts';
 
 export type LoadChildren = (request: ChildrenRequest, signal: AbortSignal) => Promise<GenealogyView>;

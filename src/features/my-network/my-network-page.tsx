@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
-import { selectUser } from '../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../data/auth-context.tsx';
+import { selectUser } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '../../session/auth-context.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { GenealogyChart } from './genealogy-chart.tsx';

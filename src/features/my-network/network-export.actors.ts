@@ -9,8 +9,8 @@ import {
   type ExportedFile,
   type NetworkExportEvent,
   networkExportMachine,
-  selectExportRunning,
-} from '../../../machines/network-export/network-export.machine.ts';
+} from '#machines/network-export/network-export.machine.ts';
+import { selectExportRunning } from '#machines/network-export/network-export.selectors.ts';
 import { isAbortError } from '../../api/errors.ts';
 import { reportFailure } from '../../api/failure-bridge.ts';
 import { type NetworkApi, networkApi } from '../../data/network.ts';

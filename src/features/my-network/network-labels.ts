@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { RANK_NAMES } from '../../i18n/labels/ranks.ts';
 
 type QualificationCode = components['schemas']['QualificationCode'];

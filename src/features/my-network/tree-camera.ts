@@ -1,4 +1,4 @@
-import type { Rect } from '../../../machines/genealogy/genealogy.layout.ts';
+import type { Rect } from '#machines/genealogy/genealogy.layout.rules.ts';
 
 /**
  * Where the drawn genealogy is looked at from: a point of the tree (world) appears on the canvas at

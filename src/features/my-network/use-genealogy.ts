@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { STALE_TIME_MS } from '../../api/query-client.ts';
-import type { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
+import type { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
 import {
   apiGenealogyDeps,
   provideGenealogy,

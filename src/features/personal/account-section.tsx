@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ChangeEvent } from 'react';
-import { selectResendStatus } from '../../../machines/auth/auth.selectors.ts';
-import { selectIsSwitching, selectPendingLocale } from '../../../machines/language/language.selectors.ts';
+import { selectResendStatus } from '#machines/auth/auth.selectors.ts';
+import { selectIsSwitching, selectPendingLocale } from '#machines/language/language.selectors.ts';
 import type { Me } from '../../data/account.ts';
-import { useAuthSelector, useAuthSend } from '../../data/auth-context.tsx';
-import { LanguageContext } from '../../data/language-context.tsx';
+import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
+import { LanguageContext } from '../../session/language-context.tsx';
 import { SUPPORTED_LOCALES, useLocale } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 

@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { type BookAddress, MAX_ADDRESSES } from '../../../machines/personal/address-book.machine.ts';
+import { type BookAddress, MAX_ADDRESSES } from '#machines/personal/address-book.machine.ts';
 import {
   selectAddressActions,
   selectAddressBookView,
   selectCanAddAddress,
-} from '../../../machines/personal/personal.selectors.ts';
+} from '#machines/personal/personal.selectors.ts';
 import { reportFailure } from '../../api/failure-bridge.ts';
 import { accountApi, useAddresses } from '../../data/account.ts';
 import { Button } from '../../ui/button.tsx';

@@ -4,12 +4,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { addressBookMachine, type AddressWrite } from '../../../machines/personal/address-book.machine.ts';
+import { addressBookMachine, type AddressWrite } from '#machines/personal/address-book.machine.ts';
 import {
   passwordChangeMachine,
   type PasswordChangeValues,
-} from '../../../machines/personal/password-change.machine.ts';
-import { profileMachine, type ProfileChanges } from '../../../machines/personal/profile.machine.ts';
+} from '#machines/personal/password-change.machine.ts';
+import { profileMachine, type ProfileChanges } from '#machines/personal/profile.machine.ts';
 import { type AccountApi, type Me, refreshAddresses, storeMe } from '../../data/account.ts';
 
 function isMe(value: unknown): value is Me {

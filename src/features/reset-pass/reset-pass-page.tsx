@@ -9,7 +9,7 @@ import {
   selectRecoveryError,
   selectRecoveryView,
   selectRequestedEmail,
-} from '../../../machines/auth/password-recovery.selectors.ts';
+} from '#machines/auth/password-recovery.selectors.ts';
 import { authApi } from '../../data/auth.ts';
 import { providePasswordRecovery } from '../../data/auth-flows.actors.ts';
 import { AuthField } from '../../ui/auth-field.tsx';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { OrderAttention } from '../../../machines/checkout/order-attention.ts';
+import type { OrderAttention } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 
 /** The one next step an order waits for from its distributor (`orderAttention`), as the list and Main name it. */
 export const ATTENTION_LABELS: Record<OrderAttention, MessageDescriptor> = {

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { WarehouseTab } from '../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { WarehouseTab } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { formatNumber } from '../format.ts';
 
-/** The warehouse tabs as the queue and the warehouse home name them (the order screens' `WAREHOUSE_TAB_LABELS`). */
-export const QUEUE_TAB_LABELS: Record<WarehouseTab, MessageDescriptor> = {
+/** The warehouse tabs as the order queue, the order screens and the warehouse home name them. */
+export const WAREHOUSE_TAB_LABELS: Record<WarehouseTab, MessageDescriptor> = {
   new: msg`New`,
   in_progress: msg`In progress`,
   awaiting_distributor: msg`Awaiting distributor`,

@@ -6,7 +6,7 @@ import {
   addressValuesOf,
   type AddressValues,
   type BookAddress,
-} from '../../../machines/personal/address-book.machine.ts';
+} from '#machines/personal/address-book.machine.ts';
 import { AuthField } from '../auth-field.tsx';
 import { Button } from '../button.tsx';
 import { addressSchema, type AddressFormValues } from './personal.schema.ts';

@@ -1,6 +1,6 @@
 // The charts' month labels never overlap, their tooltips give exact figures, and Main's
 // card grid fills its rows with figures that never wrap. One page per language, the viewports looped inside it.
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { expect, startSession, test } from '../support/fixtures';
 import { apiGet, money, plain, points } from './business-support';
 import { overlaps, showInLanguage, visibleBoxes } from './layout-support';

@@ -1,4 +1,4 @@
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { expect, test } from '../support/fixtures';
 import { apiGet, expectText, money, plain, points } from './business-support';
 

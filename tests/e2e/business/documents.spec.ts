@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { expect, test } from '../support/fixtures';
 import { apiGet } from './business-support';
 

@@ -1,4 +1,4 @@
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { API_PREFIX, bearer, DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { apiGet } from './business-support';
 

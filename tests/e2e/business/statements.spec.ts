@@ -1,6 +1,6 @@
 // The bonus statement of a closed month on screen and as a downloaded PDF whose text has the
 // month and the bonus total (read back with PDF.js).
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { pdfFileText } from '../../support/pdf-text';
 import { expect, startSession, test } from '../support/fixtures';
 import { apiGet, expectText, money, plain } from './business-support';

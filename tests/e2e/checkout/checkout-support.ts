@@ -2,7 +2,7 @@
 // card order confirmed by the warehouse (so its amount is due), the payment provider's page, and the interface
 // texts in the page's own language (read from the catalogs, so assertions read what the user reads).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema.d';
+import type { components } from '#openapi/schema.d.ts';
 import { tr, isLocale, type Locale } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect } from '../support/fixtures';
 

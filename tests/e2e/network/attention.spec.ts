@@ -1,5 +1,5 @@
 // My Network's "who needs attention" filter lists what the API's filter answers.
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { expect, startSession, test } from '../support/fixtures';
 import { apiGet } from '../business/business-support';
 

@@ -1,7 +1,7 @@
 // Helpers of the network and client-base browser tests: typed reads of the API (the figures the screens must show),
 // a small CSV reader for the network file, and the interface's own number formatting.
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { API_PREFIX, bearer, expect } from '../support/fixtures';
 
 export type NetworkView = components['schemas']['NetworkView'];

@@ -4,7 +4,7 @@
 // screen's own request has been sent: if the boot were still a chain (me → warehouse → screen chunk → render
 // → data), that request would never come and the test would fail.
 import type { Page, Request } from '@playwright/test';
-import { BOOT_READS } from '../../../src/api/boot-reads';
+import { BOOT_READS } from '#src/api/boot-reads.ts';
 import { API_PREFIX, expect, startSession, test } from '../support/fixtures';
 
 /** Holds `GET /users/me` until `release` resolves (or 10 s pass), answering it normally afterwards. */

@@ -1,7 +1,7 @@
 // Helpers of the catalogue, promotions and wishlist browser tests: an account's bag and wishlist read, saved and put
 // back through the API, products picked from the demo catalogue, and the interface texts in the page's language.
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema.d';
+import type { components } from '#openapi/schema.d.ts';
 import { isLocale, tr, type Locale } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect } from '../support/fixtures';
 

@@ -3,7 +3,7 @@
 // collide. Also: sessions in browser contexts, the order page's state, and the payment provider's page.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import type { components } from '../../../openapi/schema.d';
+import type { components } from '#openapi/schema.d.ts';
 import { API_PREFIX, baseURL, bearer, cachedToken, expect } from '../support/fixtures';
 
 export type ApiOrder = components['schemas']['Order'];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS } from '../../../machines/auth/auth.guards.ts';
+import { MAX_TIMER_DELAY_MS } from '#machines/auth/auth.rules.ts';
 import {
   selectHomePath,
   selectIsAuthenticated,
@@ -12,7 +12,7 @@ import {
   selectRole,
   selectUser,
   selectWarehouse,
-} from '../../../machines/auth/auth.selectors.ts';
+} from '#machines/auth/auth.selectors.ts';
 import {
   deferred,
   makeToken,
@@ -22,7 +22,7 @@ import {
   tokenFor,
   userFixture,
   warehouseFixture,
-} from './support.ts';
+} from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { authStartSnapshot } from '../../../machines/auth/auth.start.ts';
-import type { AuthInput } from '../../../machines/auth/auth.types.ts';
-import { languageMachine } from '../../../machines/language/language.machine.ts';
-import { languageStartSnapshot } from '../../../machines/language/language.start.ts';
-import { DeferredActor } from '../../../src/data/deferred-actor.ts';
-import type { AuthSnapshot } from '../../../machines/auth/auth.selectors.ts';
-import type { AuthEvent } from '../../../machines/auth/auth.types.ts';
-import { NOW, startAuth, tokenFor } from './support.ts';
+import { authStartSnapshot } from '#machines/auth/auth.start.ts';
+import type { AuthInput } from '#machines/auth/auth.types.ts';
+import { languageMachine } from '#machines/language/language.machine.ts';
+import { languageStartSnapshot } from '#machines/language/language.start.ts';
+import { DeferredActor } from '#src/session/deferred-actor.ts';
+import type { AuthSnapshot } from '#machines/auth/auth.selectors.ts';
+import type { AuthEvent } from '#machines/auth/auth.types.ts';
+import { NOW, startAuth, tokenFor } from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

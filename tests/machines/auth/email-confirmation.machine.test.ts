@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { emailConfirmationMachine } from '../../../machines/auth/email-confirmation.machine.ts';
-import { settle } from './support.ts';
+import { emailConfirmationMachine } from '#machines/auth/email-confirmation.machine.ts';
+import { settle } from '../../support/auth.ts';
 
 function startConfirmation(token: string | null, confirmEmail: (input: { token: string }) => Promise<void>) {
   const confirm = vi.fn(confirmEmail);

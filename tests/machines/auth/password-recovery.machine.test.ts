@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { passwordRecoveryMachine } from '../../../machines/auth/password-recovery.machine.ts';
+import { passwordRecoveryMachine } from '#machines/auth/password-recovery.machine.ts';
 import {
   selectIsSubmitting,
   selectRecoveryError,
   selectRecoveryView,
   selectRequestedEmail,
-} from '../../../machines/auth/password-recovery.selectors.ts';
-import { settle } from './support.ts';
+} from '#machines/auth/password-recovery.selectors.ts';
+import { settle } from '../../support/auth.ts';
 
 function startRecovery(
   resetToken: string | null,

@@ -4,8 +4,8 @@ import {
   selectLogoutReason,
   selectRole,
   selectUser,
-} from '../../../machines/auth/auth.selectors.ts';
-import { NOW, settle, startAuth, tokenFor, userFixture } from './support.ts';
+} from '#machines/auth/auth.selectors.ts';
+import { NOW, settle, startAuth, tokenFor, userFixture } from '../../support/auth.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

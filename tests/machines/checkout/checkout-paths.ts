@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
-import { checkoutMachine, provideCheckout } from '../../../machines/checkout/checkout.machine.ts';
+import { checkoutMachine, provideCheckout } from '#machines/checkout/checkout.machine.ts';
 import type {
   Address,
   CheckoutInput,
   Order,
   PendingSubmission,
   PickupPoint,
-} from '../../../machines/checkout/checkout.types.ts';
+} from '#machines/checkout/checkout.types.ts';
 import { type Evt, generatePaths, type PathSet, type Snap } from '../../paths/support/model-paths.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { provideCheckout, type CheckoutDependencies } from '../../../machines/checkout/checkout.machine.ts';
-import { orderBodyOf } from '../../../machines/checkout/checkout.rules.ts';
-import { selectCheckoutView } from '../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutInput, Order, PendingSubmission } from '../../../machines/checkout/checkout.types.ts';
+import { provideCheckout, type CheckoutDependencies } from '#machines/checkout/checkout.machine.ts';
+import { orderBodyOf } from '#machines/checkout/checkout.rules.ts';
+import { selectCheckoutView } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutInput, Order, PendingSubmission } from '#machines/checkout/checkout.types.ts';
 import { addressBook, newAddress, orderFixture, PAYMENT_URL, pickupPoints } from './checkout-paths.ts';
 
 interface Deferred<T> {

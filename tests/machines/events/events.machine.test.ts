@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { backoffMs, eventsMachine } from '../../../machines/events/events.machine';
-import type { EventsEvent, LiveFrame, StreamInput } from '../../../machines/events/events.types';
+import { backoffMs, eventsMachine } from '#machines/events/events.machine.ts';
+import type { EventsEvent, LiveFrame, StreamInput } from '#machines/events/events.types.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -40,7 +40,7 @@ const orderFrame = (version: number): LiveFrame => ({
     number: '000007',
     version,
     status: 'confirmed',
-    paymentState: 'unpaid',
+    paymentState: 'need_pay',
     event: 'CONFIRM',
     actor: { id: 2, name: 'Victor Munteanu', role: 'warehouse' },
     at: '2026-01-01T00:00:00Z',
@@ -123,7 +123,7 @@ describe('events machine', () => {
 
 describe('presence machine', () => {
   it('beats at once and every heartbeatSeconds, hands on the viewers, and leaves on presence.leave', async () => {
-    const { presenceMachine } = await import('../../../machines/events/presence.machine');
+    const { presenceMachine } = await import('#machines/events/presence.machine.ts');
     const calls: string[] = [];
     const seen: string[][] = [];
     const clock = new SimulatedClock();

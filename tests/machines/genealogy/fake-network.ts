@@ -1,8 +1,4 @@
-import type {
-  ChildrenRequest,
-  GenealogyNode,
-  GenealogyView,
-} from '../../../machines/genealogy/genealogy.types.ts';
+import type { ChildrenRequest, GenealogyNode, GenealogyView } from '#machines/genealogy/genealogy.types.ts';
 
 /**
  * A downline in memory for the genealogy tests: `shape` maps a node id to the number of its children; child ids

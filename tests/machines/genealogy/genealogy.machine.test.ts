@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
+import { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
 import {
   selectFocusedKey,
   selectPhase,
   selectRootError,
   selectRows,
-} from '../../../machines/genealogy/genealogy.selectors.ts';
+} from '#machines/genealogy/genealogy.selectors.ts';
 import type {
   ChildrenRequest,
   GenealogyEvent,
   GenealogyView,
   TreeRow,
-} from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.types.ts';
 import { deferred, fakeNetwork } from './fake-network.ts';
 
 type Loader = (request: ChildrenRequest) => Promise<GenealogyView>;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
-import { selectRows } from '../../../machines/genealogy/genealogy.selectors.ts';
+import { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
+import { selectRows } from '#machines/genealogy/genealogy.selectors.ts';
 import type {
   ChildrenRequest,
   GenealogyInput,
   GenealogyLine,
   GenealogyView,
-} from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.types.ts';
 import { deferred, fakeNetwork, fakeNode } from './fake-network.ts';
 
 /** The line from 1 down to `id` in the fake network's ids (`parent * 1000 + n`). */

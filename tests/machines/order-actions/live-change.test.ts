@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine';
-import { selectOrderActionsView } from '../../../machines/order-actions/order-actions.selectors';
-import type { ApiOrder, PerformActionInput } from '../../../machines/order-actions/order-actions.types';
-import { makeOrder } from './fixtures';
+import { orderActionsMachine } from '#machines/order-actions/order-actions.machine.ts';
+import { selectOrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { ApiOrder, PerformActionInput } from '#machines/order-actions/order-actions.types.ts';
+import { makeOrder } from '../../support/order-fixtures';
 
 const entry = (id: number, fullName: string | null, at: string): ApiOrder['history'][number] => ({
   id,

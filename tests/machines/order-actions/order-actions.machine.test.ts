@@ -1,18 +1,15 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine';
-import {
-  actionButtons,
-  selectOrderActionsView,
-} from '../../../machines/order-actions/order-actions.selectors';
+import { orderActionsMachine } from '#machines/order-actions/order-actions.machine.ts';
+import { actionButtons, selectOrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
 import type {
   ApiOrder,
   PerformActionInput,
   ViewerRole,
-} from '../../../machines/order-actions/order-actions.types';
-import { selectOrderActions } from '../../../machines/order-lifecycle/order-lifecycle.selectors';
-import { orderFacts } from '../../../machines/order-actions/order-actions.facts';
-import { makeOrder } from './fixtures';
+} from '#machines/order-actions/order-actions.types.ts';
+import { selectOrderActions } from '#machines/order-lifecycle/order-lifecycle.selectors.ts';
+import { orderFacts } from '#machines/order-actions/order-actions.facts.rules.ts';
+import { makeOrder } from '../../support/order-fixtures';
 
 type Answer = (input: PerformActionInput) => Promise<ApiOrder>;
 

@@ -1,4 +1,4 @@
-import type { OrderFacts, OrderLine } from '../../../machines/order-lifecycle/order-lifecycle.types';
+import type { OrderFacts, OrderLine } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 
 /** Two lines (a partial confirmation is possible), 2 x 125.00 at 7.5 PV and 1 x 49.90 at 2.25 PV. */
 export const TWO_LINES: readonly OrderLine[] = [

@@ -4,7 +4,7 @@ import {
   applyEvent,
   sampleEvent,
   contextFromFacts,
-} from '../../../machines/order-lifecycle/order-lifecycle.rules';
+} from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import {
   LIFECYCLE_EVENT_TYPES,
   LIFECYCLE_ROLES,
@@ -14,7 +14,7 @@ import {
   type LifecycleRole,
   type OrderStatus,
   type PaymentState,
-} from '../../../machines/order-lifecycle/order-lifecycle.types';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { cardFacts, facts } from './fixtures';
 
 const W = 'warehouse';

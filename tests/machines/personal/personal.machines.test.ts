@@ -6,21 +6,17 @@ import {
   type AddressWrite,
   type BookAddress,
   MAX_ADDRESSES,
-} from '../../../machines/personal/address-book.machine.ts';
-import { passwordChangeMachine } from '../../../machines/personal/password-change.machine.ts';
+} from '#machines/personal/address-book.machine.ts';
+import { passwordChangeMachine } from '#machines/personal/password-change.machine.ts';
 import {
   selectAddressActions,
   selectAddressBookView,
   selectCanAddAddress,
   selectPasswordChangeView,
   selectProfileView,
-} from '../../../machines/personal/personal.selectors.ts';
-import { formErrorOf } from '../../../machines/personal/personal.errors.ts';
-import {
-  profileChanges,
-  profileMachine,
-  type ProfileChanges,
-} from '../../../machines/personal/profile.machine.ts';
+} from '#machines/personal/personal.selectors.ts';
+import { formErrorOf } from '#machines/personal/personal.rules.ts';
+import { profileChanges, profileMachine, type ProfileChanges } from '#machines/personal/profile.machine.ts';
 
 const validation = (path: string) => ({
   status: 422,

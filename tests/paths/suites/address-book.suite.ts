@@ -4,7 +4,7 @@ import {
   type AddressBookEvent,
   type AddressWrite,
   type BookAddress,
-} from '../../../machines/personal/address-book.machine.ts';
+} from '#machines/personal/address-book.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

@@ -1,6 +1,6 @@
 import { type Actor, fromPromise } from 'xstate';
-import { authMachine } from '../../../machines/auth/auth.machine.ts';
-import type { AuthEvent, AuthInput, AuthUser, AuthWarehouse } from '../../../machines/auth/auth.types.ts';
+import { authMachine } from '#machines/auth/auth.machine.ts';
+import type { AuthEvent, AuthInput, AuthUser, AuthWarehouse } from '#machines/auth/auth.types.ts';
 import { type Evt, generatePaths, type PathSet, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

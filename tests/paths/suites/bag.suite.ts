@@ -1,6 +1,6 @@
 import { type Actor, fromPromise } from 'xstate';
-import { bagMachine } from '../../../machines/bag/bag.machine.ts';
-import type { BagChange, BagEvent, Cart, Wishlist, WishlistChange } from '../../../machines/bag/bag.types.ts';
+import { bagMachine } from '#machines/bag/bag.machine.ts';
+import type { BagChange, BagEvent, Cart, Wishlist, WishlistChange } from '#machines/bag/bag.types.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

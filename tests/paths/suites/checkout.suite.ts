@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import type { CheckoutEvent } from '../../../machines/checkout/checkout.types.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import {
   checkoutPathSets,
   LONG_COMMENT,

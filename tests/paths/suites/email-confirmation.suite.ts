@@ -2,7 +2,7 @@ import { type Actor, fromPromise } from 'xstate';
 import {
   emailConfirmationMachine,
   type EmailConfirmationEvent,
-} from '../../../machines/auth/email-confirmation.machine.ts';
+} from '#machines/auth/email-confirmation.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

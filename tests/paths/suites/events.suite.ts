@@ -1,6 +1,6 @@
 import { type Actor, fromCallback, fromPromise } from 'xstate';
-import { eventsMachine } from '../../../machines/events/events.machine.ts';
-import type { EventsEvent, LiveFrame, StreamInput } from '../../../machines/events/events.types.ts';
+import { eventsMachine } from '#machines/events/events.machine.ts';
+import type { EventsEvent, LiveFrame, StreamInput } from '#machines/events/events.types.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

@@ -4,7 +4,7 @@ import {
   type FileDownloadEvent,
   type FileOutcome,
   type FileRequest,
-} from '../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.machine.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

@@ -1,11 +1,11 @@
 import { type Actor, fromPromise } from 'xstate';
-import { genealogyMachine } from '../../../machines/genealogy/genealogy.machine.ts';
+import { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
 import type {
   ChildrenRequest,
   GenealogyEvent,
   GenealogyLine,
   GenealogyView,
-} from '../../../machines/genealogy/genealogy.types.ts';
+} from '#machines/genealogy/genealogy.types.ts';
 import { fakeNode } from '../../machines/genealogy/fake-network.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';

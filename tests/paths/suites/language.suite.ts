@@ -1,5 +1,6 @@
 import { type Actor, fromPromise } from 'xstate';
-import { languageMachine, type LanguageEvent } from '../../../machines/language/language.machine.ts';
+import { languageMachine } from '#machines/language/language.machine.ts';
+import type { LanguageEvent } from '#machines/language/language.types.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

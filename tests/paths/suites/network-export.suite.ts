@@ -3,7 +3,7 @@ import {
   type ExportedFile,
   networkExportMachine,
   type NetworkExportEvent,
-} from '../../../machines/network-export/network-export.machine.ts';
+} from '#machines/network-export/network-export.machine.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

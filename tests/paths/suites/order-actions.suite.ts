@@ -1,14 +1,14 @@
 import { type Actor, fromPromise } from 'xstate';
-import type { OrderExchange } from '../../../machines/order-actions/order-actions.exchange.ts';
-import { orderActionsMachine } from '../../../machines/order-actions/order-actions.machine.ts';
+import type { OrderExchange } from '#machines/order-actions/order-actions.exchange.rules.ts';
+import { orderActionsMachine } from '#machines/order-actions/order-actions.machine.ts';
 import {
   LOCAL_ERROR_CODES,
   type ApiOrder,
   type OrderActionsEvent,
   type OrderActionsInput,
   type PerformActionInput,
-} from '../../../machines/order-actions/order-actions.types.ts';
-import { makeOrder } from '../../machines/order-actions/fixtures.ts';
+} from '#machines/order-actions/order-actions.types.ts';
+import { makeOrder } from '../../support/order-fixtures.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

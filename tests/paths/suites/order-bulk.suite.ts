@@ -1,11 +1,11 @@
 import { type Actor, fromPromise } from 'xstate';
-import { orderBulkMachine } from '../../../machines/order-bulk/order-bulk.machine.ts';
+import { orderBulkMachine } from '#machines/order-bulk/order-bulk.machine.ts';
 import type {
   BulkAnswer,
   BulkCandidate,
   BulkSubmission,
   OrderBulkEvent,
-} from '../../../machines/order-bulk/order-bulk.types.ts';
+} from '#machines/order-bulk/order-bulk.types.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

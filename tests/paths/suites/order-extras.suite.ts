@@ -4,7 +4,7 @@ import {
   type OrderExtrasEvent,
   type ReceiptLang,
   orderExtrasMachine,
-} from '../../../machines/order-actions/order-extras.machine.ts';
+} from '#machines/order-actions/order-extras.machine.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

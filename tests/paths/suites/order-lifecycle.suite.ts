@@ -1,6 +1,6 @@
 import type { Actor } from 'xstate';
-import { orderLifecycleMachine } from '../../../machines/order-lifecycle/order-lifecycle.machine';
-import type { OrderLifecycleEvent } from '../../../machines/order-lifecycle/order-lifecycle.types';
+import { orderLifecycleMachine } from '#machines/order-lifecycle/order-lifecycle.machine.ts';
+import type { OrderLifecycleEvent } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { type OrderLifecycleMachine, orderLifecyclePathSets } from '../support/order-lifecycle.paths';
 import type { ExecutorTable } from '../support/run-path';
 import { definePathSuite, machineLevel } from '../support/suite';

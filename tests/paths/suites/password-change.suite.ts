@@ -3,7 +3,7 @@ import {
   passwordChangeMachine,
   type PasswordChangeEvent,
   type PasswordChangeValues,
-} from '../../../machines/personal/password-change.machine.ts';
+} from '#machines/personal/password-change.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

@@ -4,7 +4,7 @@ import {
   type CompleteResetInput,
   type PasswordRecoveryEvent,
   type RequestResetInput,
-} from '../../../machines/auth/password-recovery.machine.ts';
+} from '#machines/auth/password-recovery.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

@@ -3,7 +3,7 @@ import {
   type PresenceAnswer,
   presenceMachine,
   type PresenceEvent,
-} from '../../../machines/events/presence.machine.ts';
+} from '#machines/events/presence.machine.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

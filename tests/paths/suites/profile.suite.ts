@@ -4,7 +4,7 @@ import {
   type ProfileChanges,
   type ProfileEvent,
   type SavedProfile,
-} from '../../../machines/personal/profile.machine.ts';
+} from '#machines/personal/profile.machine.ts';
 import { type Evt, generatePaths } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';

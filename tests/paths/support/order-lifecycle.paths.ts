@@ -1,11 +1,11 @@
-import { orderLifecycleMachine } from '../../../machines/order-lifecycle/order-lifecycle.machine';
-import { sampleEvent } from '../../../machines/order-lifecycle/order-lifecycle.rules';
+import { orderLifecycleMachine } from '#machines/order-lifecycle/order-lifecycle.machine.ts';
+import { sampleEvent } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import {
   LIFECYCLE_EVENT_TYPES,
   LIFECYCLE_ROLES,
   type OrderLifecycleEvent,
   type OrderLifecycleInput,
-} from '../../../machines/order-lifecycle/order-lifecycle.types';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { type PathSet, type Snap, generatePaths } from './model-paths';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { freshDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { freshDatabase } from '../../support/server/db.ts';
 
 describe('the database layer', () => {
   let database: Database;

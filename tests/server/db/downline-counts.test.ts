@@ -4,9 +4,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { seedLarge } from '../../../server/seed/large.ts';
-import { freshDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { seedLarge } from '#server/seed/large.ts';
+import { freshDatabase } from '../../support/server/db.ts';
 
 type Count = { user_id: number; n: number };
 

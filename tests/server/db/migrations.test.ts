@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { MIGRATIONS, migrateToLatest } from '../../../server/db/migrate.ts';
-import { emptyDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { MIGRATIONS, migrateToLatest } from '#server/db/migrate.ts';
+import { emptyDatabase } from '../../support/server/db.ts';
 
 const TABLES = [
   'addresses',

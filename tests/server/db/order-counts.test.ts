@@ -1,9 +1,9 @@
 /** `order_counts` (migration 0002) stays equal to counting `orders`, whatever writes them. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { seedLarge } from '../../../server/seed/large.ts';
-import { freshDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { seedLarge } from '#server/seed/large.ts';
+import { freshDatabase } from '../../support/server/db.ts';
 
 type Count = { warehouse_id: number; status: string; n: number };
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseConnection } from '../../../scripts/lib/sse-client.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/server/app.ts';
 import {
   fillCart,
   PARTNER,

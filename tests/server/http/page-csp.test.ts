@@ -9,11 +9,11 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBootManifest, readBootManifest } from '../../../server/http/boot-manifest.ts';
-import { pageContentSecurityPolicy } from '../../../server/http/page-csp.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../server/http/security-headers.ts';
+import { parseBootManifest, readBootManifest } from '#server/http/boot-manifest.ts';
+import { pageContentSecurityPolicy } from '#server/http/page-csp.ts';
+import { CONTENT_SECURITY_POLICY } from '#server/http/security-headers.ts';
 import { readScreenRoutes } from '../../../scripts/lib/screen-routes.mjs';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/server/app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const WORK = join(ROOT, '.tmp', `page-csp-test-${process.pid}`);

@@ -2,10 +2,10 @@
 import { sql } from 'kysely';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { JobScheduler, type JobDefinition } from '../../../server/jobs/scheduler.ts';
-import { registerJobMetrics } from '../../../server/ops/metrics.ts';
-import { freshDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { JobScheduler, type JobDefinition } from '#server/jobs/scheduler.ts';
+import { registerJobMetrics } from '#server/ops/metrics.ts';
+import { freshDatabase } from '../../support/server/db.ts';
 
 let database: Database;
 const schedulers: JobScheduler[] = [];

@@ -1,8 +1,8 @@
 // The messages outbox: one message per cause, written or rolled back with the change that causes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
-import { enqueueMessage, messageGroup } from '../../../server/messages/outbox.ts';
-import { freshDatabase } from '../support/db.ts';
+import type { Database } from '#server/db/database.ts';
+import { enqueueMessage, messageGroup } from '#server/messages/outbox.ts';
+import { freshDatabase } from '../../support/server/db.ts';
 
 let database: Database;
 let userId: number;

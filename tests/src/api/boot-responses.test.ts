@@ -1,8 +1,8 @@
 // The client takes the boot script's answer (src/api/boot-reads.ts) for the same read only, and only once.
 import { describe, expect, it } from 'vitest';
-import { BOOT_RESPONSE_MAX_AGE_MS } from '../../../src/api/boot-reads.ts';
-import { BOOT_RESPONSES_KEY } from '../../../src/boot/contract.ts';
-import { takeBootResponse } from '../../../src/api/boot-responses.ts';
+import { BOOT_RESPONSE_MAX_AGE_MS } from '#src/api/boot-reads.ts';
+import { BOOT_RESPONSES_KEY } from '#src/boot/contract.ts';
+import { takeBootResponse } from '#src/api/boot-responses.ts';
 
 const URL_OF = 'http://app.test/api/v3/goods?page=1&pageSize=24&sort=popular';
 const NOW = 1_000_000;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../../src/api/auth-bridge.ts';
-import { createApiClient, unwrap } from '../../../src/api/client.ts';
-import { ApiRequestError, normaliseError } from '../../../src/api/errors.ts';
+import { setUnauthorizedHandler } from '#src/api/auth-bridge.ts';
+import { createApiClient, unwrap } from '#src/api/client.ts';
+import { ApiRequestError, normaliseError } from '#src/api/errors.ts';
 
 const BASE = 'http://api.test/api/v3';
 
@@ -176,7 +176,7 @@ describe('time-out (spec section 9)', () => {
   });
 
   it('is 30 s by default', async () => {
-    const { REQUEST_TIMEOUT_MS } = await import('../../../src/api/client.ts');
+    const { REQUEST_TIMEOUT_MS } = await import('#src/api/client.ts');
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
   });
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 
-import { setFailureReporter } from '../../../src/api/failure-bridge.ts';
-import { createQueryClient, retryDelay, shouldRetry, STALE_TIME_MS } from '../../../src/api/query-client.ts';
+import { setFailureReporter } from '#src/api/failure-bridge.ts';
+import { createQueryClient, retryDelay, shouldRetry, STALE_TIME_MS } from '#src/api/query-client.ts';
 
 // The app registers its toast on the failure bridge (src/app/providers.tsx); a spy stands in for it here.
 const showErrorToast = vi.fn();

@@ -2,8 +2,8 @@
 // The boot script as the build compiles it (scripts/vite/boot-script.ts): one classic script that does what the
 // functions do, with the build's data in it, and nothing that could end its inline <script>.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { boot } from '../../../src/boot/boot.ts';
-import { HELD_INPUT_KEY } from '../../../src/boot/contract.ts';
+import { boot } from '#src/boot/boot.ts';
+import { HELD_INPUT_KEY } from '#src/boot/contract.ts';
 import { compileBootScript, entryScriptsOf, scriptHash } from '../../../scripts/vite/boot-script.ts';
 import { CONFIG, inAnHour, PRERENDERED_HEAD, tokenFor } from './fixture.ts';
 import { headOf, openPage } from './page.ts';

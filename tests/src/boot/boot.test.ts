@@ -8,10 +8,10 @@ import {
   LANGUAGE_STORAGE_KEY,
   WEB_FONTS_KEY,
   WEB_FONTS_ON_KEY,
-} from '../../../src/boot/contract.ts';
-import { boot } from '../../../src/boot/boot.ts';
-import { fontsSignature } from '../../../src/boot/cached-fonts.ts';
-import { FIRST_PAINT_FALLBACK_MS } from '../../../src/boot/first-paint.ts';
+} from '#src/boot/contract.ts';
+import { boot } from '#src/boot/boot.ts';
+import { fontsSignature } from '#src/boot/cached-fonts.ts';
+import { FIRST_PAINT_FALLBACK_MS } from '#src/boot/first-paint.ts';
 import { CONFIG, inAnHour, PRERENDERED_HEAD, tokenFor } from './fixture.ts';
 import { headOf, openPage } from './page.ts';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // A later visit's web fonts, put on by the boot script before a server-rendered page paints (src/boot/cached-fonts.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { type BootFont, WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from '../../../src/boot/contract.ts';
-import { applyCachedFonts, fontsSignature } from '../../../src/boot/cached-fonts.ts';
+import { type BootFont, WEB_FONTS_KEY, WEB_FONTS_ON_KEY } from '#src/boot/contract.ts';
+import { applyCachedFonts, fontsSignature } from '#src/boot/cached-fonts.ts';
 import { openPage } from './page.ts';
 
 const FONTS: BootFont[] = [

@@ -1,17 +1,17 @@
 // The names the boot script shares (src/boot/contract.ts) are the ones the app and the server use, and the server's
 // reading of the boot manifest (server/http/boot-manifest.ts, which may not import src/) fits what the build writes.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { BootManifest as ServerBootManifest } from '../../../server/http/boot-manifest.ts';
-import { pageWithScreen } from '../../../server/prerender.ts';
-import { TOKEN_COOKIE } from '../../../src/api/token.ts';
+import type { BootManifest as ServerBootManifest } from '#server/http/boot-manifest.ts';
+import { pageWithScreen } from '#server/prerender.ts';
+import { TOKEN_COOKIE } from '#src/api/token.ts';
 import {
   type BootManifest,
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   PRERENDERED_STATE_ID,
   TOKEN_NAME,
-} from '../../../src/boot/contract.ts';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '../../../src/i18n/i18n.ts';
+} from '#src/boot/contract.ts';
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '#src/i18n/i18n.ts';
 
 describe('the boot contract', () => {
   it("reads the app's language and token under the app's names", () => {

@@ -2,8 +2,8 @@
 // When a server-rendered page's app code may start: after its first contentful paint, a few seconds at the latest
 // (src/boot/first-paint.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BootWindow } from '../../../src/boot/contract.ts';
-import { afterFirstPaint, FIRST_PAINT_FALLBACK_MS } from '../../../src/boot/first-paint.ts';
+import type { BootWindow } from '#src/boot/contract.ts';
+import { afterFirstPaint, FIRST_PAINT_FALLBACK_MS } from '#src/boot/first-paint.ts';
 import { openPage } from './page.ts';
 
 /** A page whose browser reports paints through a `PerformanceObserver` the test drives. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // A signed-in visit's first reads, sent by the boot script with the app's headers (src/boot/first-reads.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { BOOT_READS } from '../../../src/api/boot-reads.ts';
-import { BOOT_RESPONSES_KEY, type BootResponses } from '../../../src/boot/contract.ts';
-import { sendFirstReads, tokenClaims } from '../../../src/boot/first-reads.ts';
+import { BOOT_READS } from '#src/api/boot-reads.ts';
+import { BOOT_RESPONSES_KEY, type BootResponses } from '#src/boot/contract.ts';
+import { sendFirstReads, tokenClaims } from '#src/boot/first-reads.ts';
 import { inAnHour, tokenFor } from './fixture.ts';
 import { headOf, openPage } from './page.ts';
 

@@ -1,6 +1,6 @@
 /** A boot script's data as the build writes it, for a small app (the real one: scripts/vite/boot-script.ts). */
-import { BOOT_READS } from '../../../src/api/boot-reads.ts';
-import type { BootConfig } from '../../../src/boot/contract.ts';
+import { BOOT_READS } from '#src/api/boot-reads.ts';
+import type { BootConfig } from '#src/boot/contract.ts';
 
 export const CONFIG: BootConfig = {
   catalogues: { ru: '/assets/messages-ru.js', en: '/assets/messages-en.js' },

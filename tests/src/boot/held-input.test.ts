@@ -2,8 +2,8 @@
 // Input on a server-rendered screen before the app has taken it over: held by the boot script, handed on in order by
 // the app (src/boot/held-input.ts); a click the browser acts on itself is left to it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BootWindow, HELD_INPUT_KEY, type HeldInput } from '../../../src/boot/contract.ts';
-import { holdInput, releaseHeldInput } from '../../../src/boot/held-input.ts';
+import { type BootWindow, HELD_INPUT_KEY, type HeldInput } from '#src/boot/contract.ts';
+import { holdInput, releaseHeldInput } from '#src/boot/held-input.ts';
 import { openPage } from './page.ts';
 
 const SCREEN = `

@@ -3,7 +3,7 @@
  * file opts into the jsdom environment (`// @vitest-environment jsdom`), whose `JSDOM` class this borrows: the
  * environment's own window is not a jsdom `Window` to jsdom's events (Vitest puts the Node global in its place).
  */
-import type { BootWindow } from '../../../src/boot/contract.ts';
+import type { BootWindow } from '#src/boot/contract.ts';
 
 type Jsdom = new (
   html: string,

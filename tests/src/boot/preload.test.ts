@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The boot script's links and reading of the visit (src/boot/preload.ts).
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, type ScreenPreload } from '../../../src/boot/contract.ts';
+import { LANGUAGE_STORAGE_KEY, type ScreenPreload } from '#src/boot/contract.ts';
 import {
   addLink,
   appCode,
@@ -10,8 +10,8 @@ import {
   screenFor,
   storedLanguage,
   tokenCookie,
-} from '../../../src/boot/preload.ts';
-import { normalizeLocale } from '../../../src/i18n/i18n.ts';
+} from '#src/boot/preload.ts';
+import { normalizeLocale } from '#src/i18n/i18n.ts';
 import { headOf, openPage } from './page.ts';
 
 const CATALOGUES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, normaliseThrown } from '../../../src/api/errors.ts';
-import { failureKind } from '../../../src/data/failure-kind.ts';
+import { ApiRequestError, normaliseThrown } from '#src/api/errors.ts';
+import { failureKind } from '#src/data/failure-kind.ts';
 
 describe('failureKind: what a failed read tells the user, from the error alone', () => {
   it('no answer (network error, time-out, browser offline) is "offline"', () => {

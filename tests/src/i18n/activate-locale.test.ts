@@ -7,7 +7,7 @@ import {
   i18n,
   LOCALE_STORAGE_KEY,
   normalizeLocale,
-} from '../../../src/i18n/i18n.ts';
+} from '#src/i18n/i18n.ts';
 
 const wishlist = msg`Wishlist`;
 

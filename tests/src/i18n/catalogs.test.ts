@@ -1,7 +1,7 @@
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from '../../../src/i18n/i18n.ts';
+import { SUPPORTED_LOCALES } from '#src/i18n/i18n.ts';
 
 const config = getConfig({ cwd: process.cwd() });
 

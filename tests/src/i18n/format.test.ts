@@ -7,7 +7,7 @@ import {
   formatPoints,
   dateTimeFormat,
   numberFormat,
-} from '../../../src/i18n/format.ts';
+} from '#src/i18n/format.ts';
 
 // Intl output may use narrow no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -2,14 +2,14 @@
 // The locally kept, not yet saved language choice (src/i18n/language-choice.ts): stored with `lang` at once, read
 // back while fresh, not trusted when old or unreadable, dropped (optionally storing the active language back).
 import { afterEach, describe, expect, it } from 'vitest';
-import { getStoredLocale } from '../../../src/i18n/i18n.ts';
+import { getStoredLocale } from '#src/i18n/i18n.ts';
 import {
   UNSAVED_FOR_MS,
   UNSAVED_LOCALE_KEY,
   forgetUnsavedLocale,
   rememberUnsavedLocale,
   unsavedLocale,
-} from '../../../src/i18n/language-choice.ts';
+} from '#src/i18n/language-choice.ts';
 
 afterEach(() => {
   localStorage.clear();

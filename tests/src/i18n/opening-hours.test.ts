@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOpeningHours } from '../../../server/domain/account/opening-hours.ts';
-import { formatOpeningHours, localName } from '../../../src/i18n/opening-hours.ts';
+import { parseOpeningHours } from '#server/domain/account/opening-hours.ts';
+import { formatOpeningHours, localName } from '#src/i18n/opening-hours.ts';
 
 const stored = 'Mo-Fr 09:00-19:00; Sa 10:00-15:00';
 

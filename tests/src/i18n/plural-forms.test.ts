@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { msg, plural } from '@lingui/core/macro';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DISPLAY_STATUS_LABELS } from '../../../src/i18n/labels/display-status.ts';
-import { activateLocale, i18n } from '../../../src/i18n/i18n.ts';
+import { DISPLAY_STATUS_LABELS } from '#src/i18n/labels/display-status.ts';
+import { activateLocale, i18n } from '#src/i18n/i18n.ts';
 
 /** The same messages the order list writes (`list-orders.tsx`): the catalogs must hold every plural form. */
 const items = (count: number) => i18n._(msg({ message: plural(count, { one: '# item', other: '# items' }) }));

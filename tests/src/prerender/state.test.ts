@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_STATE_ID } from '../../../src/boot/contract.ts';
+import { PRERENDERED_STATE_ID } from '#src/boot/contract.ts';
 import {
   type PrerenderedState,
   readPrerenderedState,
   serializePrerenderedState,
-} from '../../../src/prerender/state.ts';
+} from '#src/prerender/state.ts';
 
 const state = (user: PrerenderedState['user']): PrerenderedState => ({
   version: 1,

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, type DialogProps } from '../../../src/ui/dialog.tsx';
+import { Dialog, type DialogProps } from '#src/ui/dialog.tsx';
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
-import { Pagination, pageCount, visiblePages } from '../../../src/ui/pagination.tsx';
-import { renderInRouter } from '../shell/support.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { Pagination, pageCount, visiblePages } from '#src/ui/pagination.tsx';
+import { renderInRouter } from '../../support/render-routes.tsx';
 
 describe('visiblePages', () => {
   it('keeps the first, the last and the neighbours of the current page, gaps as one ellipsis', () => {

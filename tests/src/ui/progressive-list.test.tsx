@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useProgressiveList } from '../../../src/ui/progressive-list.ts';
+import { useProgressiveList } from '#src/ui/progressive-list.ts';
 
 /** How many items each commit showed. */
 let commits: number[] = [];

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
-import { QuantityStepper } from '../../../src/ui/quantity-stepper.tsx';
-import { renderInRouter } from '../shell/support.tsx';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { QuantityStepper } from '#src/ui/quantity-stepper.tsx';
+import { renderInRouter } from '../../support/render-routes.tsx';
 
 describe('the one quantity stepper (catalogue cards and bag lines; spin button, keyboard)', () => {
   beforeEach(() => activateLocale('en'));

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, normaliseThrown } from '../../../src/api/errors.ts';
-import { failureKind } from '../../../src/data/failure-kind.ts';
-import { activateLocale } from '../../../src/i18n/i18n.ts';
-import { QueryFailure } from '../../../src/ui/query-failure.tsx';
-import { renderInRouter } from '../shell/support.tsx';
+import { ApiRequestError, normaliseThrown } from '#src/api/errors.ts';
+import { failureKind } from '#src/data/failure-kind.ts';
+import { activateLocale } from '#src/i18n/i18n.ts';
+import { QueryFailure } from '#src/ui/query-failure.tsx';
+import { renderInRouter } from '../../support/render-routes.tsx';
 
 describe('QueryFailure: the sentence follows the kind of failure', () => {
   beforeEach(() => activateLocale('en'));

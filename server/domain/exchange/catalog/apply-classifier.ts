@@ -4,9 +4,9 @@
  * See `dictionary.ts` for the rules.
  */
 import type { Transaction } from 'kysely';
-import type { CatalogueExchangeConfig } from '../../../config.ts';
-import type { Category } from '../../../db/reference.ts';
-import type { DB } from '../../../db/schema.ts';
+import type { CatalogueExchangeConfig } from '#server/config.ts';
+import type { Category } from '#server/db/reference.ts';
+import type { DB } from '#server/db/schema.ts';
 import { normalName } from '../xml-stream.ts';
 import { addAll, categoryOfGroup, type Dictionary } from './dictionary.ts';
 import type { FileSource } from './files.ts';

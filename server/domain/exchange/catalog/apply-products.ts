@@ -13,7 +13,7 @@
  * Everything is done set-wise: one statement inserts the chunk's new products, one updates the known ones.
  */
 import { sql } from 'kysely';
-import type { Category } from '../../../db/reference.ts';
+import type { Category } from '#server/db/reference.ts';
 import { splitOnecId, pvPropertyIds, addAll } from './dictionary.ts';
 import type { ApplyContext } from './apply-classifier.ts';
 import { storeImage } from './images.ts';

@@ -12,7 +12,7 @@
  * protocol, whose catalogue may come in several packages, at `mode=deactivate` or `mode=complete`.
  */
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 import type { Dictionary } from './dictionary.ts';
 
 export interface DeactivationScope {

@@ -13,8 +13,8 @@
  * A run keeps what its files described (`Dictionary`, in `exchange_import_runs.dictionary`), so the offers file of
  * a session can use the price types and warehouses, and a full upload knows the groups it covers.
  */
-import type { CatalogueExchangeConfig } from '../../../config.ts';
-import type { Category } from '../../../db/reference.ts';
+import type { CatalogueExchangeConfig } from '#server/config.ts';
+import type { Category } from '#server/db/reference.ts';
 import { normalName } from '../xml-stream.ts';
 
 export interface Dictionary {

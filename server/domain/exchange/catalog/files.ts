@@ -4,7 +4,7 @@
  * (`import.xml`, `import_files/ab/abcd.jpg`), checked by `safeFileName` before anything is kept or looked up.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 import { dropFile, heldFile, sessionFiles, type ExchangeSession } from '../sessions.ts';
 
 export interface FileSource {

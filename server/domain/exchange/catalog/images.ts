@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /** The largest picture kept. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;

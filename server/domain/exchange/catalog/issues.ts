@@ -4,7 +4,7 @@
  * a part of an item left out (one price, one warehouse's figure, a picture) while the rest was applied.
  */
 import type { Transaction } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 export const SKIPPING_CODES = [
   'MISSING_ID',

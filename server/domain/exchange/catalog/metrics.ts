@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
-import type { DB } from '../../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 export function registerExchangeMetrics(registry: Registry, db: Kysely<DB>): void {
   new Gauge({
@@ -25,7 +25,8 @@ export function registerExchangeMetrics(registry: Registry, db: Kysely<DB>): voi
         ])
         .where((eb) => eb.or([eb('exchange_state', 'is not', null), eb('status', '=', 'sent_to_1c')]))
         .executeTakeFirst();
-      for (const state of ['queued', 'sent', 'error'] as const) this.set({ state }, Number(row?.[state] ?? 0));
+      for (const state of ['queued', 'sent', 'error'] as const)
+        this.set({ state }, Number(row?.[state] ?? 0));
     },
   });
   new Gauge({

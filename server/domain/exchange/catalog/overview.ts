@@ -4,8 +4,8 @@
  * issues.
  */
 import { sql, type Kysely } from 'kysely';
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { DB } from '../../../db/schema.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { DB } from '#server/db/schema.ts';
 import { SKIPPING_CODES } from './issues.ts';
 
 export type ExchangeOverview = components['schemas']['ExchangeOverview'];

@@ -21,8 +21,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
-import type { CatalogueExchangeConfig } from '../../../config.ts';
-import type { DB } from '../../../db/schema.ts';
+import type { CatalogueExchangeConfig } from '#server/config.ts';
+import type { DB } from '#server/db/schema.ts';
 import { XmlReadError } from '../xml-stream.ts';
 import {
   applyGroups,

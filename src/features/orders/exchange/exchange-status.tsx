@@ -2,15 +2,15 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { formatDateTime } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
+import { formatDateTime } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
 import {
   selectExchangeView,
   type ExchangeOrderRef,
   type ExchangeState,
   type ExchangeViewModel,
-} from '../../../../machines/order-actions/order-actions.exchange.ts';
+} from '#machines/order-actions/order-actions.exchange.rules.ts';
 import './exchange-status.css';
 
 const STATE_LABELS: Record<ExchangeState, MessageDescriptor> = {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Dialog } from '../../../ui/dialog.tsx';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Dialog } from '#src/ui/dialog.tsx';
 import { errorText } from '../view/order-notice.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 import './handover.css';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Button } from '../../../ui/button.tsx';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Button } from '#src/ui/button.tsx';
 
 interface DetectedBarcode {
   rawValue: string;

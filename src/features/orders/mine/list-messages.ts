@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { UserOrderTab } from '../../../data/orders.ts';
-import { DISPLAY_STATUS_LABELS } from '../../../i18n/labels/display-status.ts';
+import type { UserOrderTab } from '#src/data/orders.ts';
+import { DISPLAY_STATUS_LABELS } from '#src/i18n/labels/display-status.ts';
 
 /** The payment-order statuses of spec section 4, as the distributor sees them (`displayStatus` codes). */
 export const LIST_STATUS_LABELS = DISPLAY_STATUS_LABELS;

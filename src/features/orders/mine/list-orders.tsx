@@ -1,29 +1,29 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { orderAttention } from '../../../../machines/checkout/order-attention.ts';
+import { orderAttention } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 import { Link } from 'react-router-dom';
-import { summaryCanPay } from '../../../../machines/checkout/payment-result.ts';
-import { PATHS, pathTo } from '../../../ui/paths.ts';
-import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button, buttonClassName } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { QueryFailure } from '../../../ui/query-failure.tsx';
-import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
+import { summaryCanPay } from '#machines/checkout/checkout.payment-result.rules.ts';
+import { PATHS, pathTo } from '#src/ui/paths.ts';
+import { formatDateTime, formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button, buttonClassName } from '#src/ui/button.tsx';
+import { EmptyState } from '#src/ui/empty-state.tsx';
+import { Pagination } from '#src/ui/pagination.tsx';
+import { QueryFailure } from '#src/ui/query-failure.tsx';
+import { Skeleton, Spinner } from '#src/ui/spinner.tsx';
 import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../view/order-messages.ts';
-import { ATTENTION_LABELS } from '../../../i18n/labels/order-attention.ts';
+import { ATTENTION_LABELS } from '#src/i18n/labels/order-attention.ts';
 import { EMPTY_TAB_TEXTS, LIST_STATUS_LABELS, TAB_LABELS } from './list-messages.ts';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useOrderPayment } from '../../../data/order-actions.actors.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { useOrderPayment } from '#src/data/order-actions.actors.ts';
 import {
   MY_ORDERS_PAGE_SIZE,
   type OrderSummary,
   type UserOrderTab,
   useMyOrders,
   useOrderQuery,
-} from '../../../data/orders.ts';
-import { failureKind } from '../../../data/failure-kind.ts';
+} from '#src/data/orders.ts';
+import { failureKind } from '#src/data/failure-kind.ts';
 
 interface PayButtonProps {
   number: string;

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { Tabs } from '../../../ui/tabs.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
+import { Tabs } from '#src/ui/tabs.tsx';
 import { TAB_LABELS } from './list-messages.ts';
 import { OrdersList } from './list-orders.tsx';
-import { USER_ORDER_TABS, type UserOrderTab } from '../../../data/orders.ts';
+import { USER_ORDER_TABS, type UserOrderTab } from '#src/data/orders.ts';
 import './list.css';
 
 function tabOf(value: string | null): UserOrderTab {

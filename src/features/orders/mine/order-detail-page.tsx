@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router-dom';
-import { PATHS } from '../../../ui/paths.ts';
+import { PATHS } from '#src/ui/paths.ts';
 import { OrderDetailScreen } from '../view/order-detail-screen.tsx';
 
 /** `/my-orders/:orderId`: the distributor's own order. */

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectFileError } from '../../../../machines/downloads/file-download.machine.ts';
-import type { PrintKind } from '../../../data/warehouse-queue.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
+import { selectFileError } from '#machines/downloads/file-download.selectors.ts';
+import type { PrintKind } from '#src/data/warehouse-queue.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
 import { selectPrinting, useOrderPrint } from './print.actors.ts';
 import './order-print.css';
 

@@ -8,18 +8,20 @@ import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
   fileDownloadMachine,
-  type FileDownloadSnapshot,
   type FileOutcome,
   type FileRequest,
+} from '#machines/downloads/file-download.machine.ts';
+import {
+  type FileDownloadSnapshot,
   selectPendingRequest,
-} from '../../../../machines/downloads/file-download.machine.ts';
+} from '#machines/downloads/file-download.selectors.ts';
 import {
   type PrintFile,
   type PrintKind,
   type WarehouseQueueApi,
   warehouseQueueApi,
-} from '../../../data/warehouse-queue.ts';
-import { saveFile } from '../../../data/save-file.ts';
+} from '#src/data/warehouse-queue.ts';
+import { saveFile } from '#src/data/save-file.ts';
 
 /** The prints there are: a request's `file` is one of them. */
 const PRINT_KINDS = {

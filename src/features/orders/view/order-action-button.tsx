@@ -1,10 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type {
-  ActionButton,
-  OrderActionsView,
-} from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Button } from '../../../ui/button.tsx';
+import type { ActionButton, OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Button } from '#src/ui/button.tsx';
 import { ACTION_LABELS } from './order-messages.ts';
 
 function eventFor(button: ActionButton): OrderActionsEvent {

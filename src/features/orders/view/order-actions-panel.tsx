@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Button } from '../../../ui/button.tsx';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Button } from '#src/ui/button.tsx';
+import { useLocale } from '#src/i18n/i18n.ts';
 import { ActionButtonView } from './order-action-button.tsx';
 import { ACTION_LABELS } from './order-messages.ts';
 import { PickupPointChoice } from './pickup-point-choice.tsx';

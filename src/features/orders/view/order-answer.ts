@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { AnswerKind } from '../../../../machines/order-actions/order-actions.types.ts';
+import type { AnswerKind } from '#machines/order-actions/order-actions.types.ts';
 
 /** "Order 000204 confirmed": what the toast and the live region say once the server accepted a request. */
 export function useAnswerText(): (kind: AnswerKind, number: string) => string {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Button } from '../../../ui/button.tsx';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Button } from '#src/ui/button.tsx';
 
 /** A comment on the order, in any state (it replaces the order comment and joins the history). */
 export function OrderCommentForm({

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { selectIsDistributor } from '../../../../machines/auth/auth.selectors.ts';
-import type { ViewerRole } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
-import { buttonClassName } from '../../../ui/button.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { Skeleton, Spinner } from '../../../ui/spinner.tsx';
+import { selectIsDistributor } from '#machines/auth/auth.selectors.ts';
+import type { ViewerRole } from '#machines/order-actions/order-actions.types.ts';
+import { useAuthSelector } from '#src/session/auth-context.tsx';
+import { buttonClassName } from '#src/ui/button.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
+import { Skeleton, Spinner } from '#src/ui/spinner.tsx';
 import { OrderDetail } from './order-detail.tsx';
 import { STATUS_LABELS } from './order-messages.ts';
-import { useOrderParams } from '../../../data/account.ts';
-import { useOrderQuery } from '../../../data/orders.ts';
+import { useOrderParams } from '#src/data/account.ts';
+import { useOrderQuery } from '#src/data/orders.ts';
 import './order-view.css';
 
 export interface OrderDetailScreenProps {

@@ -1,4 +1,4 @@
-import type { ApiOrder, ViewerRole } from '../../../../machines/order-actions/order-actions.types.ts';
+import type { ApiOrder, ViewerRole } from '#machines/order-actions/order-actions.types.ts';
 import { ExchangeStatus } from '../exchange/exchange-status.tsx';
 import { OrderActionsPanel } from './order-actions-panel.tsx';
 import { OrderCommentForm } from './order-comment-form.tsx';
@@ -15,7 +15,7 @@ import { PartialEditor } from './partial-editor.tsx';
 import { ReasonForm } from './reason-form.tsx';
 import { HandoverCodeCard } from '../handover/handover-code-card.tsx';
 import { HandoverDialog } from '../handover/handover-dialog.tsx';
-import { useOrderActions } from '../../../data/order-actions.actors.ts';
+import { useOrderActions } from '#src/data/order-actions.actors.ts';
 import './order-view.css';
 
 export interface OrderDetailProps {

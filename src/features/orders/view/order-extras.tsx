@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import type { ViewerRole } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useOrderExtras } from '../../../data/order-extras.actors.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
-import { PATHS } from '../../../ui/paths.ts';
+import type { ViewerRole } from '#machines/order-actions/order-actions.types.ts';
+import { useOrderExtras } from '#src/data/order-extras.actors.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
+import { PATHS } from '#src/ui/paths.ts';
 
 /**
  * "Buy again" (the distributor's: the order's lines go into the bag; what is no longer available is said) and the

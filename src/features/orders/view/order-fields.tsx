@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatOpeningHours, localName } from '../../../i18n/opening-hours.ts';
+import { formatOpeningHours, localName } from '#src/i18n/opening-hours.ts';
 import type { ReactNode } from 'react';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatDateTime, formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from './order-messages.ts';
 import { DisplayStatusBadge } from './order-status-badge.tsx';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatDateTime } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { formatDateTime } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 import { HISTORY_EVENT_LABELS, STATUS_LABELS } from './order-messages.ts';
 
 /** The order's history as a timeline, newest first: who, when, the step, the status change, comment and lines. */

@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatMoney, formatNumber, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { formatMoney, formatNumber, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 /**

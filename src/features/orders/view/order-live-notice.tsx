@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { Button } from '../../../ui/button.tsx';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { Button } from '#src/ui/button.tsx';
 
 /** Someone else changed the open order (the page already shows it as it is now, with its actions). */
 export function OrderLiveNotice({

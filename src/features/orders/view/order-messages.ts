@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ActionButton } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { PartialProblem } from '../../../../machines/order-lifecycle/order-lifecycle.lines.ts';
+import type { ActionButton } from '#machines/order-actions/order-actions.selectors.ts';
+import type { PartialProblem } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
 import type {
   DeliveryType,
   OrderStatus,
   PaymentMethod,
   PaymentState,
-  WarehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { DISPLAY_STATUS_LABELS } from '../../../i18n/labels/display-status.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { DISPLAY_STATUS_LABELS } from '#src/i18n/labels/display-status.ts';
+import { WAREHOUSE_TAB_LABELS } from '#src/i18n/labels/warehouse-queue.ts';
 
 /** Codes to text: statuses, actions, history events and error codes of the order screens. */
 
@@ -34,7 +34,7 @@ export const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   cancelled_by_warehouse: msg`Cancelled by the warehouse`,
 };
 
-export { DISPLAY_STATUS_LABELS };
+export { DISPLAY_STATUS_LABELS, WAREHOUSE_TAB_LABELS };
 
 export const PAYMENT_STATE_LABELS: Record<PaymentState, MessageDescriptor> = {
   not_required: msg`No payment due`,
@@ -51,17 +51,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, MessageDescriptor> = {
   delivery: msg`Delivery`,
   pickup: msg`Pickup`,
-};
-
-export const WAREHOUSE_TAB_LABELS: Record<WarehouseTab, MessageDescriptor> = {
-  new: msg`New`,
-  in_progress: msg`In progress`,
-  awaiting_distributor: msg`Awaiting distributor`,
-  ready: msg`Ready`,
-  delivery: msg`Delivery`,
-  completed: msg`Completed`,
-  sent_to_1c: msg`Sent to 1C`,
-  rejected: msg`Rejected`,
 };
 
 export const ACTION_LABELS: Record<ActionButton['action'], MessageDescriptor> = {

@@ -1,8 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type {
-  DisplayStatus,
-  OrderStatus,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
+import type { DisplayStatus, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import { DISPLAY_STATUS_LABELS, STATUS_LABELS } from './order-messages.ts';
 import './order-view.css';
 

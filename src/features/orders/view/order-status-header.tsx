@@ -1,15 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type {
-  OrderActionsEvent,
-  ViewerRole,
-} from '../../../../machines/order-actions/order-actions.types.ts';
-import { useNextWarehouseOrder } from '../../../data/next-order.ts';
-import { buttonClassName } from '../../../ui/button.tsx';
-import { PATHS, pathTo } from '../../../ui/paths.ts';
-import { showSuccessToast } from '../../../ui/toast.ts';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent, ViewerRole } from '#machines/order-actions/order-actions.types.ts';
+import { useNextWarehouseOrder } from '#src/data/next-order.ts';
+import { buttonClassName } from '#src/ui/button.tsx';
+import { PATHS, pathTo } from '#src/ui/paths.ts';
+import { showSuccessToast } from '#src/ui/toast.ts';
 import { ActionButtonView } from './order-action-button.tsx';
 import { useAnswerText } from './order-answer.ts';
 import { PAYMENT_STATE_LABELS, STATUS_LABELS, WAREHOUSE_TAB_LABELS } from './order-messages.ts';

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
-import { useOrderPresence } from '../../../data/presence.actors.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import { selectUser } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '#src/session/auth-context.tsx';
+import { useOrderPresence } from '#src/data/presence.actors.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 
 /** Staff: who else of the warehouse has this order open (the caller is marked as viewing it while here). */
 export function OrderViewers({ orderId }: { orderId: number }) {

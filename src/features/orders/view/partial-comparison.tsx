@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { partialComparison } from '../../../../machines/order-actions/order-actions.facts.ts';
-import type { ApiOrder } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatMoney, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import { partialComparison } from '#machines/order-actions/order-actions.facts.rules.ts';
+import type { ApiOrder } from '#machines/order-actions/order-actions.types.ts';
+import { formatMoney, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 function signed(value: number, format: (absolute: number) => string): string {

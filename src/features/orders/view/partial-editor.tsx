@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef } from 'react';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { formatMoney, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
-import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { formatMoney, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
+import { QuantityStepper } from '#src/ui/quantity-stepper.tsx';
 import { errorText } from './order-notice.tsx';
 import { PARTIAL_PROBLEMS } from './order-messages.ts';
 import { TableScroll } from './table-scroll.tsx';

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { OrderActionsView } from '../../../../machines/order-actions/order-actions.selectors.ts';
-import type { OrderActionsEvent } from '../../../../machines/order-actions/order-actions.types.ts';
-import { useWarehousePickupPoints } from '../../../data/pickup-points.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
+import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { useWarehousePickupPoints } from '#src/data/pickup-points.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 
 /**
  * A delivery order the distributor may pick up instead: which pickup point of the order's warehouse "Request

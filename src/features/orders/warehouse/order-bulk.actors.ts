@@ -6,10 +6,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { orderBulkMachine } from '../../../../machines/order-bulk/order-bulk.machine.ts';
-import type { BulkAnswer, BulkSubmission } from '../../../../machines/order-bulk/order-bulk.types.ts';
-import { orderKeys } from '../../../data/keys.ts';
-import { type WarehouseQueueApi, warehouseQueueApi } from '../../../data/warehouse-queue.ts';
+import { orderBulkMachine } from '#machines/order-bulk/order-bulk.machine.ts';
+import type { BulkAnswer, BulkSubmission } from '#machines/order-bulk/order-bulk.types.ts';
+import { orderKeys } from '#src/data/keys.ts';
+import { type WarehouseQueueApi, warehouseQueueApi } from '#src/data/warehouse-queue.ts';
 
 export interface OrderBulkDeps {
   api: Pick<WarehouseQueueApi, 'bulk'>;

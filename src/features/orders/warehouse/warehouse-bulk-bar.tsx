@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import type { orderBulkMachine } from '../../../../machines/order-bulk/order-bulk.machine.ts';
+import type { orderBulkMachine } from '#machines/order-bulk/order-bulk.machine.ts';
 import {
   selectBulkError,
   selectEligibleCounts,
@@ -11,15 +11,15 @@ import {
   selectSelectedCount,
   selectSelectedOrderIds,
   selectSubmitting,
-} from '../../../../machines/order-bulk/order-bulk.selectors.ts';
+} from '#machines/order-bulk/order-bulk.selectors.ts';
 import {
   BULK_ACTIONS,
   type BulkAction,
   type BulkOutcomeKind,
-} from '../../../../machines/order-bulk/order-bulk.types.ts';
-import { formatNumber } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
+} from '#machines/order-bulk/order-bulk.types.ts';
+import { formatNumber } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
 import { OrderPrintButtons } from '../print/order-print-buttons.tsx';
 
 type BulkActor = Actor<typeof orderBulkMachine>;

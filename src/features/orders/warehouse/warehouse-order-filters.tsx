@@ -4,11 +4,11 @@ import {
   DELIVERY_TYPES,
   PAYMENT_METHODS,
   PAYMENT_STATES,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { WarehouseListParams } from '../../../data/orders.ts';
-import { formatDateTime, formatNumber } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { WarehouseListParams } from '#src/data/orders.ts';
+import { formatDateTime, formatNumber } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
 import { DELIVERY_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../view/order-messages.ts';
 import { activeFilterCount, hasFilters } from './warehouse-orders.params.ts';
 

@@ -3,21 +3,18 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { selectSelectedIds, selectSubmitting } from '../../../../machines/order-bulk/order-bulk.selectors.ts';
-import type { BulkCandidate } from '../../../../machines/order-bulk/order-bulk.types.ts';
-import {
-  WAREHOUSE_TABS,
-  type WarehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { formatNumber } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { QueryFailure } from '../../../ui/query-failure.tsx';
-import { Pagination, pageCount } from '../../../ui/pagination.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { Tabs } from '../../../ui/tabs.tsx';
+import { selectSelectedIds, selectSubmitting } from '#machines/order-bulk/order-bulk.selectors.ts';
+import type { BulkCandidate } from '#machines/order-bulk/order-bulk.types.ts';
+import { WAREHOUSE_TABS, type WarehouseTab } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { formatNumber } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
+import { EmptyState } from '#src/ui/empty-state.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
+import { QueryFailure } from '#src/ui/query-failure.tsx';
+import { Pagination, pageCount } from '#src/ui/pagination.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
+import { Tabs } from '#src/ui/tabs.tsx';
 import { WAREHOUSE_TAB_LABELS } from '../view/order-messages.ts';
 import {
   FIRST_DIRECTION,
@@ -27,19 +24,15 @@ import {
   writeListParams,
   type QueueSort,
 } from './warehouse-orders.params.ts';
-import { useArrivedOrdersPill } from '../../../data/live.ts';
-import {
-  useWarehouseOrdersQuery,
-  type OrderSummary,
-  type WarehouseListParams,
-} from '../../../data/orders.ts';
+import { useArrivedOrdersPill } from '#src/data/live.ts';
+import { useWarehouseOrdersQuery, type OrderSummary, type WarehouseListParams } from '#src/data/orders.ts';
 import { useOrderBulk } from './order-bulk.actors.ts';
 import { WarehouseBulkBar, WarehouseBulkResults } from './warehouse-bulk-bar.tsx';
 import { WarehouseOrderFilters } from './warehouse-order-filters.tsx';
 import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
 import '../view/order-view.css';
 import './warehouse-orders.css';
-import { failureKind } from '../../../data/failure-kind.ts';
+import { failureKind } from '#src/data/failure-kind.ts';
 
 function isTab(value: string): value is WarehouseTab {
   return (WAREHOUSE_TABS as readonly string[]).includes(value);

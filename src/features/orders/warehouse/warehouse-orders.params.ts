@@ -4,8 +4,8 @@ import {
   PAYMENT_STATES,
   WAREHOUSE_TABS,
   type WarehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { WarehouseListParams } from '../../../data/orders.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { WarehouseListParams } from '#src/data/orders.ts';
 
 /**
  * The queue's whole state lives in the address, so back, reload and a shared link keep it:

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectBagBusy } from '../../../../machines/bag/bag.selectors.ts';
-import { useBag } from '../../../data/bag.actors.ts';
-import type { CartItem } from '../../../data/bag.ts';
-import { formatMoney, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
-import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
+import { selectBagBusy } from '#machines/bag/bag.selectors.ts';
+import { useBag } from '#src/data/bag.actors.ts';
+import type { CartItem } from '#src/data/bag.ts';
+import { formatMoney, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
+import { QuantityStepper } from '#src/ui/quantity-stepper.tsx';
 
 const MAX_QUANTITY = 999;
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { evaluateThresholds } from '../../../../machines/checkout/pickup-threshold.ts';
-import type { CartTotals } from '../../../data/bag.ts';
-import type { MyInfo } from '../../../data/business.ts';
-import { formatMoney, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Skeleton } from '../../../ui/spinner.tsx';
+import { evaluateThresholds } from '#machines/checkout/checkout.pickup-threshold.rules.ts';
+import type { CartTotals } from '#src/data/bag.ts';
+import type { MyInfo } from '#src/data/business.ts';
+import { formatMoney, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Skeleton } from '#src/ui/spinner.tsx';
 
 export function BagTotals({ totals, currency }: { totals: CartTotals; currency: string }) {
   const { t } = useLingui();

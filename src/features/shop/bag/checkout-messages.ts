@@ -1,11 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { GuidedStep } from '../../../../machines/checkout/checkout.selectors.ts';
-import type {
-  CheckoutFailureKind,
-  DeliveryType,
-  PaymentMethod,
-} from '../../../../machines/checkout/checkout.types.ts';
+import type { GuidedStep } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutFailureKind, DeliveryType, PaymentMethod } from '#machines/checkout/checkout.types.ts';
 
 /** Spec section 8's messages, each in its place. */
 export const FAILURE_HEADLINES: Record<CheckoutFailureKind, MessageDescriptor> = {

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectIsRefreshingUser, selectUser } from '../../../../machines/auth/auth.selectors.ts';
-import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
-import { useAuthSelector, useAuthSend } from '../../../data/auth-context.tsx';
-import { PATHS, pathTo } from '../../../ui/paths.ts';
-import { buttonClassName, Button } from '../../../ui/button.tsx';
-import { formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { selectIsRefreshingUser, selectUser } from '#machines/auth/auth.selectors.ts';
+import type { CheckoutView } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
+import { useAuthSelector, useAuthSend } from '#src/session/auth-context.tsx';
+import { PATHS, pathTo } from '#src/ui/paths.ts';
+import { buttonClassName, Button } from '#src/ui/button.tsx';
+import { formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Spinner } from '#src/ui/spinner.tsx';
 import { FAILURE_DETAILS, FAILURE_HEADLINES, SUBMIT_FAILURE_HINT } from './checkout-messages.ts';
 
 type Send = (event: CheckoutEvent) => void;

@@ -1,15 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CheckoutMachine } from '../../../../machines/checkout/checkout.machine.ts';
-import {
-  GUIDED_STEPS,
-  type CheckoutView,
-  type GuidedStep,
-} from '../../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
-import type { OrderParams } from '../../../data/account.ts';
-import type { CartTotals } from '../../../data/bag.ts';
+import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { GUIDED_STEPS, type CheckoutView, type GuidedStep } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
+import type { OrderParams } from '#src/data/account.ts';
+import type { CartTotals } from '#src/data/bag.ts';
 import { STEP_TITLES } from './checkout-messages.ts';
 import { CheckoutBusy, CheckoutFailureNotice, EmailStop, OrderPlaced } from './checkout-outcome.tsx';
 import {

@@ -1,24 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatOpeningHours } from '../../../i18n/opening-hours.ts';
+import { formatOpeningHours } from '#src/i18n/opening-hours.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { addressInputOf } from '../../../../machines/personal/address-book.machine.ts';
-import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
-import { deliveryPriceOf } from '../../../../machines/checkout/delivery-price.ts';
-import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
-import { COURIER_COMMENT_MAX, ORDER_COMMENT_MAX } from '../../../../machines/checkout/checkout.types.ts';
-import { formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
-import { AddressForm } from '../../../ui/forms/address-form.tsx';
-import type { OrderParams } from '../../../data/account.ts';
-import type { CartTotals } from '../../../data/bag.ts';
+import { addressInputOf } from '#machines/personal/address-book.machine.ts';
+import type { CheckoutView } from '#machines/checkout/checkout.selectors.ts';
+import { deliveryPriceOf } from '#machines/checkout/checkout.delivery-price.rules.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
+import { COURIER_COMMENT_MAX, ORDER_COMMENT_MAX } from '#machines/checkout/checkout.types.ts';
+import { formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
+import { AddressForm } from '#src/ui/forms/address-form.tsx';
+import type { OrderParams } from '#src/data/account.ts';
+import type { CartTotals } from '#src/data/bag.ts';
 import {
   ADDRESS_ERRORS,
   DELIVERY_LABELS,
   GENERIC_ADDRESS_ERROR,
   PAYMENT_LABELS,
 } from './checkout-messages.ts';
-import '../../../ui/forms/personal.css';
+import '#src/ui/forms/personal.css';
 
 type Send = (event: CheckoutEvent) => void;
 

@@ -4,14 +4,14 @@
  * (`ordersApi.startPayment`, as the order page's), a new address goes into the address book.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { provideCheckout } from '../../../../machines/checkout/checkout.machine.ts';
-import type { PendingSubmission } from '../../../../machines/checkout/checkout.types.ts';
-import { type AccountApi, accountApi, refreshAddresses } from '../../../data/account.ts';
-import { type AuthApi, authApi } from '../../../data/auth.ts';
-import { refreshCart } from '../../../data/bag.ts';
-import { goToPaymentPage } from '../../../data/order-actions.actors.ts';
-import { type OrdersApi, ordersApi, refreshOrders } from '../../../data/orders.ts';
-import type { Locale } from '../../../i18n/i18n.ts';
+import { provideCheckout } from '#machines/checkout/checkout.machine.ts';
+import type { PendingSubmission } from '#machines/checkout/checkout.types.ts';
+import { type AccountApi, accountApi, refreshAddresses } from '#src/data/account.ts';
+import { type AuthApi, authApi } from '#src/data/auth.ts';
+import { refreshCart } from '#src/data/bag.ts';
+import { goToPaymentPage } from '#src/data/order-actions.actors.ts';
+import { type OrdersApi, ordersApi, refreshOrders } from '#src/data/orders.ts';
+import type { Locale } from '#src/i18n/i18n.ts';
 
 export interface CheckoutActorsDeps {
   userId: number;

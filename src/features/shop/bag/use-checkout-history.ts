@@ -6,9 +6,9 @@ import {
   historyWrite,
   isHistoryPlace,
   type HistoryPlace,
-} from '../../../../machines/checkout/checkout.history.ts';
-import type { CheckoutView } from '../../../../machines/checkout/checkout.selectors.ts';
-import type { CheckoutEvent } from '../../../../machines/checkout/checkout.types.ts';
+} from '#machines/checkout/checkout.history.rules.ts';
+import type { CheckoutView } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 
 export const CHECKOUT_PARAM = 'checkout';
 
@@ -20,7 +20,7 @@ export function useHistoryPlace(): HistoryPlace | null {
 }
 
 /**
- * Keeps the checkout machine and the browser history in step (rules in `checkout.history.ts`): a step the machine
+ * Keeps the checkout machine and the browser history in step (rules in `checkout.history.rules.ts`): a step the machine
  * takes writes the address bar; Back/Forward in the browser sends the machine the matching event.
  */
 export function useCheckoutHistory(

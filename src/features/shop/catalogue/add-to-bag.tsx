@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { selectAdding } from '../../../../machines/bag/bag.selectors.ts';
-import { useBag } from '../../../data/bag.actors.ts';
-import { quantityInCart, useCart } from '../../../data/bag.ts';
-import type { Product } from '../../../data/catalogue.ts';
-import { Button } from '../../../ui/button.tsx';
-import { showSuccessToast } from '../../../ui/toast.ts';
+import { selectAdding } from '#machines/bag/bag.selectors.ts';
+import { useBag } from '#src/data/bag.actors.ts';
+import { quantityInCart, useCart } from '#src/data/bag.ts';
+import type { Product } from '#src/data/catalogue.ts';
+import { Button } from '#src/ui/button.tsx';
+import { showSuccessToast } from '#src/ui/toast.ts';
 import { purchaseOptions } from './product-availability.ts';
-import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
+import { QuantityStepper } from '#src/ui/quantity-stepper.tsx';
 import './catalogue.css';
 
 export interface AddToBagProps {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
+import { formatMoney } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
 import './catalogue.css';
 
 export interface PriceViewProps {

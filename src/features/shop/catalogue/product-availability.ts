@@ -1,4 +1,4 @@
-import type { Product } from '../../../data/catalogue.ts';
+import type { Product } from '#src/data/catalogue.ts';
 
 /** The most units one bag line may hold (contract: `Quantity` ≤ 999). */
 export const MAX_LINE_QUANTITY = 999;

@@ -1,9 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import { formatNumber, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import type { Product } from '../../../data/catalogue.ts';
+import { formatNumber, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import type { Product } from '#src/data/catalogue.ts';
 import { savingPercent } from './product-availability.ts';
 import { localized } from './product-name.ts';
 import { PriceView } from './price-view.tsx';

@@ -1,5 +1,5 @@
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { Locale } from '../../../i18n/i18n.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { Locale } from '#src/i18n/i18n.ts';
 
 type LocalizedText = components['schemas']['LocalizedText'];
 

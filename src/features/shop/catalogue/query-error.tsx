@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { toastContentFor } from '../../../ui/toast.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
+import { toastContentFor } from '#src/ui/toast.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button } from '#src/ui/button.tsx';
 import './catalogue.css';
 
 export interface QueryErrorProps {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectWishlistBusy } from '../../../../machines/bag/bag.selectors.ts';
-import { useBag } from '../../../data/bag.actors.ts';
-import { isInWishlist, useWishlist } from '../../../data/bag.ts';
+import { selectWishlistBusy } from '#machines/bag/bag.selectors.ts';
+import { useBag } from '#src/data/bag.actors.ts';
+import { isInWishlist, useWishlist } from '#src/data/bag.ts';
 import './catalogue.css';
 
 export interface WishlistToggleProps {

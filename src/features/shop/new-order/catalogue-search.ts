@@ -1,4 +1,4 @@
-import type { CatalogueFilter, GoodsQuery } from '../../../data/catalogue.ts';
+import type { CatalogueFilter, GoodsQuery } from '#src/data/catalogue.ts';
 
 /**
  * The Products screen's state lives in the address (`/new-order?category=makeup&q=…&sort=price-asc&page=2`), so a

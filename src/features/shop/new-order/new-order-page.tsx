@@ -3,14 +3,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { buttonClassName } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { buttonClassName } from '#src/ui/button.tsx';
+import { EmptyState } from '#src/ui/empty-state.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
-import { useGoods } from '../../../data/catalogue.ts';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { FIRST_PASS_CARDS, useProgressiveList } from '../../../ui/progressive-list.ts';
+import { useGoods } from '#src/data/catalogue.ts';
+import { Pagination } from '#src/ui/pagination.tsx';
+import { FIRST_PASS_CARDS, useProgressiveList } from '#src/ui/progressive-list.ts';
 import {
   FIRST_ROW_CARDS,
   ProductCard,

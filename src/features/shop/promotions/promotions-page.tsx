@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { selectIsDistributor } from '../../../../machines/auth/auth.selectors.ts';
-import { useAuthSelector } from '../../../data/auth-context.tsx';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
-import { FIRST_PASS_CARDS, useProgressiveList } from '../../../ui/progressive-list.ts';
+import { selectIsDistributor } from '#machines/auth/auth.selectors.ts';
+import { useAuthSelector } from '#src/session/auth-context.tsx';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { EmptyState } from '#src/ui/empty-state.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
+import { FIRST_PASS_CARDS, useProgressiveList } from '#src/ui/progressive-list.ts';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
-import { usePromotions } from '../../../data/catalogue.ts';
+import { usePromotions } from '#src/data/catalogue.ts';
 import {
   FIRST_ROW_CARDS,
   ProductCard,

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { formatDate, formatPoints } from '../../../i18n/format.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Skeleton } from '../../../ui/spinner.tsx';
+import { formatDate, formatPoints } from '#src/i18n/format.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Skeleton } from '#src/ui/spinner.tsx';
 import { QueryError } from '../catalogue/query-error.tsx';
-import { useRatings, type RatingEntry } from '../../../data/business.ts';
-import { RANK_NAMES } from '../../../i18n/labels/ranks.ts';
+import { useRatings, type RatingEntry } from '#src/data/business.ts';
+import { RANK_NAMES } from '#src/i18n/labels/ranks.ts';
 
 function RatingRow({ entry }: { entry: RatingEntry }) {
   const { t, i18n } = useLingui();

@@ -3,16 +3,16 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { selectBusy, selectMoving, selectWishlistBusy } from '../../../../machines/bag/bag.selectors.ts';
-import { useBag } from '../../../data/bag.actors.ts';
-import { quantityInCart, useCart, useWishlist } from '../../../data/bag.ts';
-import type { Product } from '../../../data/catalogue.ts';
-import { showSuccessToast } from '../../../ui/toast.ts';
-import { PATHS } from '../../../ui/paths.ts';
-import { useLocale } from '../../../i18n/i18n.ts';
-import { Button, buttonClassName } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageHeader } from '../../../ui/page-header.tsx';
+import { selectBusy, selectMoving, selectWishlistBusy } from '#machines/bag/bag.selectors.ts';
+import { useBag } from '#src/data/bag.actors.ts';
+import { quantityInCart, useCart, useWishlist } from '#src/data/bag.ts';
+import type { Product } from '#src/data/catalogue.ts';
+import { showSuccessToast } from '#src/ui/toast.ts';
+import { PATHS } from '#src/ui/paths.ts';
+import { useLocale } from '#src/i18n/i18n.ts';
+import { Button, buttonClassName } from '#src/ui/button.tsx';
+import { EmptyState } from '#src/ui/empty-state.tsx';
+import { PageHeader } from '#src/ui/page-header.tsx';
 import { purchaseOptions } from '../catalogue/product-availability.ts';
 import {
   ProductCard,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES } from '../../../../server/domain/account/addresses.ts';
-import type { TestApp } from '../../support/app.ts';
+import { MAX_ADDRESSES } from '#server/domain/account/addresses.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError, expiredTokenOf, startAccountApp, userIdOf, type Schemas } from './support.ts';
 
 type Address = Schemas['Address'];

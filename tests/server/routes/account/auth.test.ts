@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlTokenOf } from '../../../../machines/auth/auth.guards.ts';
-import { DEMO_PASSWORD } from '../../../../server/seed/accounts.ts';
-import type { TestApp } from '../../support/app.ts';
+import { urlTokenOf } from '#machines/auth/auth.rules.ts';
+import { DEMO_PASSWORD } from '#server/seed/accounts.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import {
   ROLE_ACCOUNTS,
   expectError,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../../../server/db/reference.ts';
-import { DOCUMENTS } from '../../../../server/documents/index.ts';
-import type { TestApp } from '../../support/app.ts';
+import { LANGS } from '#server/db/reference.ts';
+import { DOCUMENTS } from '#server/documents/index.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError, startAccountApp, type Schemas } from './support.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../../server/auth/password.ts';
-import { DEMO_PASSWORD } from '../../../../server/seed/accounts.ts';
-import type { TestApp } from '../../support/app.ts';
+import { verifyPassword } from '#server/auth/password.ts';
+import { DEMO_PASSWORD } from '#server/seed/accounts.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { ROLE_ACCOUNTS, expectError, payloadOf, startAccountApp, userIdOf, type Schemas } from './support.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 /** Shared helpers of the account route tests: the app with only the account handlers, and token makers. */
 import { expect } from 'vitest';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { signAccessToken } from '../../../../server/auth/token.ts';
-import { accountHandlers } from '../../../../server/routes/account/index.ts';
-import { startTestApp, type TestApp, type TestResponse } from '../../support/app.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { accountHandlers } from '#server/routes/account/index.ts';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/server/app.ts';
 
 export type Schemas = components['schemas'];
 export type ApiError = Schemas['Error'];

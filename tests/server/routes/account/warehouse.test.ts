@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryPriceFor } from '../../../../server/domain/account/order-params.ts';
-import type { TestApp } from '../../support/app.ts';
+import { deliveryPriceFor } from '#server/domain/account/order-params.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError, expiredTokenOf, startAccountApp, type Schemas } from './support.ts';
 
 let t: TestApp;

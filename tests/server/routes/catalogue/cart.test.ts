@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import { productsWithStock } from '../../support/stock.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
+import { productsWithStock } from '#tests/support/server/stock.ts';
 import {
   expectConsistentCart,
   startCatalogueApp,

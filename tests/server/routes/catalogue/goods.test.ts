@@ -3,8 +3,8 @@ import {
   forgetPopularity,
   POPULARITY_TTL_MS,
   productPopularity,
-} from '../../../../server/domain/catalogue/popularity.ts';
-import type { TestApp } from '../../support/app.ts';
+} from '#server/domain/catalogue/popularity.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { startCatalogueApp, tokenFor, type ApiError, type Product, type ProductPage } from './support.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSvg, shapeFor } from '../../../../server/media/product-image.ts';
-import type { TestApp } from '../../support/app.ts';
+import { productSvg, shapeFor } from '#server/media/product-image.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { startCatalogueApp, tokenFor, type Product } from './support.ts';
 
 let t: TestApp;

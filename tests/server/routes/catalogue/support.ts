@@ -3,10 +3,10 @@
  * real signed tokens for the demo accounts, and the contract's money rules recomputed independently.
  */
 import { expect } from 'vitest';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { signAccessToken } from '../../../../server/auth/token.ts';
-import { catalogueHandlers } from '../../../../server/routes/catalogue/index.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { catalogueHandlers } from '#server/routes/catalogue/index.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 export type Product = components['schemas']['Product'];
 export type ProductPage = components['schemas']['ProductPage'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { startCatalogueApp, tokenFor, type ApiError, type Wishlist } from './support.ts';
 
 let t: TestApp;

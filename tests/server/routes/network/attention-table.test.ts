@@ -3,8 +3,8 @@
 // the filter computed live over the downline.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_PV, RANKS } from '../../../../server/db/reference.ts';
-import type { TestApp } from '../../support/app.ts';
+import { ACTIVE_PV, RANKS } from '#server/db/reference.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { downlineIds, monthStart, startNetworkApp, userIdOf, type NetworkNodePage } from './support.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // "Who needs attention" in My Network, each filter checked against the database row by row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_PV, RANKS } from '../../../../server/db/reference.ts';
-import type { TestApp } from '../../support/app.ts';
+import { ACTIVE_PV, RANKS } from '#server/db/reference.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError } from '../account/support.ts';
 import { downlineIds, monthStart, startNetworkApp, userIdOf, type NetworkNodePage } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { downlineIds, monthStart, startNetworkApp, userIdOf, type S } from './support.ts';
 
 let t: TestApp;

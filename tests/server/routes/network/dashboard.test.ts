@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANKS } from '../../../../server/db/reference.ts';
-import type { TestApp } from '../../support/app.ts';
+import { RANKS } from '#server/db/reference.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { monthStart, ROLE_CASES, startNetworkApp, userIdOf, type S } from './support.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 // A bonus statement for every closed month (docs/adr/0033-bonus-statements.md), on screen (JSON) and as a PDF
 // in five languages, derived from stored closed-month figures so that a new period never erases it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../../../server/db/reference.ts';
-import { formatStatementMoney, monthTitle } from '../../../../server/documents/statements/statement-pdf.ts';
-import { pdfText } from '../../../support/pdf-text.ts';
-import type { TestApp } from '../../support/app.ts';
+import { LANGS } from '#server/db/reference.ts';
+import { formatStatementMoney, monthTitle } from '#server/documents/statements/statement-pdf.ts';
+import { pdfText } from '#tests/support/pdf-text.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError } from '../account/support.ts';
 import { monthStart, startNetworkApp, userIdOf, type S } from './support.ts';
 

@@ -1,6 +1,6 @@
 /** Shared helpers of the network route tests: the full app on a fresh seeded database, types, DB look-ups. */
-import type { components } from '../../../../openapi/schema.d.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 
 export type S = components['schemas'];
 export type NetworkNode = S['NetworkNode'];

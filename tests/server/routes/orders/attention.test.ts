@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderAttention } from '../../../../machines/checkout/order-attention.ts';
+import { orderAttention } from '#machines/order-lifecycle/order-lifecycle.attention.rules.ts';
 import { newestFirst, type OrderSummaryPage } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 

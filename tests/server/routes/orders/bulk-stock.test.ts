@@ -2,8 +2,8 @@
 // refused (`not_allowed`, left in `checking`), the other orders of the same bulk are confirmed. Stock can be below
 // zero since migration 0007 (a count found fewer units than open orders hold).
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { setQuantity } from '../../support/stock.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
 import { PARTNER, heldAt, placeOrder, stockedProducts, walk } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 

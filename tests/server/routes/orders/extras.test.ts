@@ -1,7 +1,7 @@
 // The order page's extras on the API: "Buy again" puts the order's lines into the bag and says what is no longer
 // available; the receipt is a real PDF in the customer's language (its text read back with PDF.js).
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import {
   PARTNER,
   USER,
@@ -12,8 +12,8 @@ import {
   tokenFor,
   userId,
 } from './support.ts';
-import { pdfText } from '../../../support/pdf-text.ts';
-import { setQuantity } from '../../support/stock.ts';
+import { pdfText } from '#tests/support/pdf-text.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
 import { useOrdersApp } from './fixture.ts';
 
 type BuyAgainResult = components['schemas']['BuyAgainResult'];

@@ -3,8 +3,8 @@
  * (`useFileApp`), signs the demo partner's and warehouse staff's tokens once it is up, and closes it after.
  */
 import { beforeAll } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import { useFileApp } from '../../support/file-app.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
+import { useFileApp } from '#tests/support/server/file-app.ts';
 import { PARTNER, WAREHOUSE, startOrdersApp, tokenFor } from './support.ts';
 
 export interface OrdersFixture {

@@ -4,13 +4,13 @@
  * distributor (their customer) and as the warehouse (staff of warehouse 1), for every target status.
  */
 import { describe, expect, it } from 'vitest';
-import { eventForTargetStatus } from '../../../../machines/order-lifecycle/order-lifecycle.rules.ts';
+import { eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import {
   ORDER_STATUSES,
   type LifecycleRole,
   type OrderStatus,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { factsOf, linesWithStock } from '../../../../server/domain/orders/persist.ts';
+} from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { factsOf, linesWithStock } from '#server/domain/orders/persist.ts';
 import { PARTNER, WAREHOUSE, historyCount, setStatus, tokenFor, userId, type ErrorBody } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 

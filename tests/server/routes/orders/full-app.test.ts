@@ -3,7 +3,7 @@
  * the cart route, and the card payment's return trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
 import {
   PARTNER,
   WAREHOUSE,

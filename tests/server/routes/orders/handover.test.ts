@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestResponse } from '../../support/app.ts';
+import type { TestResponse } from '#tests/support/server/app.ts';
 import {
   BALTI_STAFF,
   PARTNER,

@@ -3,12 +3,9 @@ import {
   DISTRIBUTOR_TAB_STATUSES,
   WAREHOUSE_TAB_STATUSES,
   warehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
-import {
-  WAREHOUSE_TABS,
-  type OrderStatus,
-} from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import { digitPrefixUpperBound } from '../../../../server/domain/orders/queue-filters.ts';
+} from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { WAREHOUSE_TABS, type OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { digitPrefixUpperBound } from '#server/domain/orders/queue-filters.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,

@@ -8,11 +8,11 @@ import {
   WAREHOUSE_TAB_STATUSES,
   isTerminal,
   warehouseTab,
-} from '../../../../machines/order-lifecycle/order-lifecycle.status.ts';
-import { WAREHOUSE_TABS } from '../../../../machines/order-lifecycle/order-lifecycle.types.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { pdfText } from '../../../support/pdf-text.ts';
-import type { TestApp } from '../../support/app.ts';
+} from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
+import { WAREHOUSE_TABS } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { pdfText } from '#tests/support/pdf-text.ts';
+import type { TestApp } from '#tests/support/server/app.ts';
 import {
   PARTNER,
   PARTNER_WAREHOUSE,

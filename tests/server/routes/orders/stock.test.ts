@@ -3,7 +3,7 @@
 // carries none of the warehouse's internals.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setQuantity } from '../../support/stock.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
 import {
   PARTNER,
   availableAt,

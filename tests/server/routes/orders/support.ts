@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { signAccessToken } from '../../../../server/auth/token.ts';
-import { orderHandlers } from '../../../../server/routes/orders/index.ts';
-import { startTestApp, type TestApp, type TestResponse } from '../../support/app.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { signAccessToken } from '#server/auth/token.ts';
+import { orderHandlers } from '#server/routes/orders/index.ts';
+import { startTestApp, type TestApp, type TestResponse } from '#tests/support/server/app.ts';
 
 export type Order = components['schemas']['Order'];
 export type OrderSummaryPage = components['schemas']['OrderSummaryPage'];

@@ -1,0 +1,133 @@
+/**
+ * The events machine with the app's calls (`provideEvents`, tested with fakes); `live-events.tsx` runs it for the
+ * signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
+ * when next shown) and the order lists; a new order at the warehouse goes to the "N new orders" pill instead of
+ * moving the list under the user; a bag change refetches the bag; presence replaces the order's viewers; a reset
+ * reloads orders and bag. The stream itself is an `EventSource` opened with a single-use ticket.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { fromCallback, fromPromise } from 'xstate';
+import { eventsMachine } from '../../machines/events/events.machine.ts';
+import type {
+  EventsEvent,
+  LiveFrame,
+  LiveOrderChange,
+  LivePresence,
+  StreamEndReason,
+  StreamInput,
+} from '../../machines/events/events.types.ts';
+import { api, API_BASE, unwrap } from '../api/client.ts';
+import { bagKeys, orderKeys } from '../data/keys.ts';
+import { noteArrivedOrder, setViewers } from '../data/live.ts';
+
+/** The part of `EventSource` the stream uses (tests give a fake). */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+export interface EventsDeps {
+  queryClient: QueryClient;
+  openTicket: () => Promise<{ ticket: string }>;
+  openEventSource: (url: string) => EventSourceLike;
+  /** The signed-in user works at a warehouse (new orders there go to the pill). */
+  isStaff: boolean;
+  /** The signed-in user's id (their own new orders are not "arrived"). */
+  userId: number | null;
+}
+
+function parse<T>(event: MessageEvent<string>): T | null {
+  try {
+    return JSON.parse(event.data) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The stream URL: the ticket, and where to resume. */
+export function streamUrl(base: string, { ticket, lastEventId }: StreamInput): string {
+  const query = new URLSearchParams({ ticket });
+  if (lastEventId !== null) query.set('lastEventId', lastEventId);
+  return `${base}/events?${query.toString()}`;
+}
+
+function streamActor(openEventSource: EventsDeps['openEventSource']) {
+  return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
+    const source = openEventSource(streamUrl(API_BASE, input));
+    const frame = (kind: 'order' | 'presence' | 'bag' | 'reset') => (event: MessageEvent<string>) => {
+      const id = event.lastEventId === '' ? null : event.lastEventId;
+      if (kind === 'order') {
+        const data = parse<LiveOrderChange>(event);
+        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+      } else if (kind === 'presence') {
+        const data = parse<LivePresence>(event);
+        if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+      } else sendBack({ type: 'stream.frame', id, frame: { kind } });
+    };
+    source.addEventListener('ready', (event) =>
+      sendBack({ type: 'stream.ready', position: event.lastEventId }),
+    );
+    for (const kind of ['order', 'presence', 'bag', 'reset'] as const)
+      source.addEventListener(kind, frame(kind));
+    source.addEventListener('end', (event) => {
+      const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
+      source.close();
+      sendBack({ type: 'stream.ended', reason });
+    });
+    // The ticket is spent: EventSource's own reconnect would be refused, so the machine reconnects with a new one.
+    source.addEventListener('error', () => {
+      source.close();
+      sendBack({ type: 'stream.failed' });
+    });
+    return () => source.close();
+  });
+}
+
+/** What one frame does to the cache. */
+export function applyFrame(
+  deps: Pick<EventsDeps, 'queryClient' | 'isStaff' | 'userId'>,
+  frame: LiveFrame,
+): void {
+  const { queryClient } = deps;
+  switch (frame.kind) {
+    case 'order': {
+      const { orderId, version, change, actor } = frame.data;
+      const cached = queryClient.getQueryData<{ version: number }>(orderKeys.detail(orderId));
+      if (cached === undefined || cached.version < version) {
+        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      }
+      if (change === 'created' && deps.isStaff && actor?.id !== deps.userId) {
+        noteArrivedOrder(queryClient, orderId);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      }
+      return;
+    }
+    case 'presence':
+      setViewers(queryClient, frame.data.orderId, frame.data.viewers);
+      return;
+    case 'bag':
+      void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
+      return;
+    case 'reset':
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
+      return;
+  }
+}
+
+export function provideEvents(deps: EventsDeps) {
+  return eventsMachine.provide({
+    actors: {
+      openTicket: fromPromise(() => deps.openTicket()),
+      stream: streamActor(deps.openEventSource),
+    },
+    actions: {
+      applyFrame: (_, { frame }) => applyFrame(deps, frame),
+    },
+  });
+}
+
+/** `POST /events/ticket`: a single-use ticket for the stream. */
+export const openTicket = () => unwrap(api.POST('/events/ticket'));
+export const openEventSource = (url: string): EventSourceLike => new EventSource(url);

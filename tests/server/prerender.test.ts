@@ -1,0 +1,262 @@
+/**
+ * First screens rendered on the server (server/prerender.ts with the real renderer, src/prerender/server-entry.tsx,
+ * built here by `vite build --ssr`): who gets one, what it carries, that it is the visitor's own and no one else's,
+ * and that any failure of the renderer leaves the page as it is.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageWithScreen, withoutEntryScripts } from '../../server/prerender.ts';
+import { startTestApp, type TestApp } from '../support/server/app.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = join(ROOT, '.tmp', `prerender-test-${process.pid}`);
+const SPA = join(WORK, 'app');
+const RENDERER = join(`${SPA}-ssr`, 'server-entry.js');
+const BOOT = `(function () { document.documentElement.dataset.boot = '1'; })();`;
+const ENTRY = '<script type="module" crossorigin src="/assets/app-abc.js"></script>';
+const INDEX = [
+  '<!doctype html><html lang="ru"><head>',
+  `<script>${BOOT}</script>`,
+  ENTRY,
+  '<title>portal</title></head><body><div id="root"></div></body></html>',
+].join('');
+/** What the build writes beside index.html (scripts/vite/boot-script.ts): the script's hash, the entry's tags. */
+const BOOT_MANIFEST = {
+  version: 1,
+  scriptHash: `sha256-${createHash('sha256').update(BOOT).digest('base64')}`,
+  entryScripts: [{ src: '/assets/app-abc.js', tag: ENTRY }],
+};
+
+let t: TestApp;
+let partner: string;
+let warehouse: string;
+
+beforeAll(async () => {
+  mkdirSync(join(SPA, '.vite'), { recursive: true });
+  writeFileSync(join(SPA, 'index.html'), INDEX);
+  writeFileSync(join(SPA, '.vite', 'boot-manifest.json'), JSON.stringify(BOOT_MANIFEST));
+  // Inside the repository, so the bundle's packages resolve from its node_modules.
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    root: ROOT,
+    logLevel: 'silent',
+    build: { ssr: 'src/prerender/server-entry.tsx', outDir: `${SPA}-ssr`, emptyOutDir: true },
+  });
+  // Generous: these tests are about what a render holds, on a machine that may be busy; the limit itself is
+  // tested below with a renderer that never answers.
+  t = await startTestApp({ config: { appDist: SPA, prerenderEntry: RENDERER, prerenderTimeoutMs: 20_000 } });
+  partner = await t.login('partner@demo.test');
+  warehouse = await t.login('warehouse@demo.test');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(WORK, { recursive: true, force: true });
+});
+
+const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...(cookie === undefined ? {} : { cookie }), ...headers },
+  });
+
+interface State {
+  locale: string;
+  timeZone: string;
+  path: string;
+  user: { email: string } | null;
+  queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } | null;
+  answers: Record<string, { status: number; body: string }>;
+}
+
+function stateOf(html: string): State | null {
+  const match = /<script type="application\/json" id="portal-prerendered">([\s\S]*?)<\/script>/.exec(html);
+  return match?.[1] === undefined ? null : (JSON.parse(match[1]) as State);
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
+
+describe('a signed-in first screen', () => {
+  it('comes in the HTML with the data it was rendered from, in the language and zone of the cookies', async () => {
+    const answer = await page('/dashboard', `token=${partner}; lang=en; tz=Europe%2FChisinau`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(String(answer.headers.vary)).toMatch(/\bCookie\b/);
+    expect(String(answer.headers['content-security-policy'])).toContain(
+      `script-src 'self' '${BOOT_MANIFEST.scriptHash}';`,
+    );
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    const html = answer.body;
+    expect(html).toContain('<html lang="en"');
+    // The app starts once the screen has painted: its entry scripts are the boot script's to add.
+    expect(html).not.toContain('src="/assets/app-abc.js"');
+    const state = stateOf(html);
+    // The dashboard shows no moment (its dates are calendar days): it reads alike in any time zone.
+    expect(state).toMatchObject({ locale: 'en', timeZone: null, path: '/dashboard' });
+    expect(state?.user?.email).toBe('partner@demo.test');
+    // The auth machine's own reads go with the page; the screen's are in the cache it carries.
+    expect(Object.keys(state?.answers ?? {}).sort()).toEqual(['/users/me', '/users/my-warehouse']);
+    const orders = await t.get<{ items: Array<{ id: number }> }>('/orders/get/list/user', {
+      token: partner,
+      query: { tab: 'current', page: 1, pageSize: 20 },
+    });
+    const first = orders.body.items[0];
+    expect(first).toBeDefined();
+    const root = rootOf(html);
+    expect(root).toContain(`data-order-id="${first?.id}"`);
+    expect(root).toMatch(/<h1[^>]*>Main<\/h1>/);
+    const cached = state?.queries?.queries.map((query) => JSON.stringify(query.queryKey)) ?? [];
+    expect(cached.some((key) => key.includes('my-info'))).toBe(true);
+  });
+
+  it('is compressed for a browser that accepts it', async () => {
+    const answer = await page('/my-orders-warehouse', `token=${warehouse}; tz=Europe%2FChisinau`, {
+      'accept-encoding': 'gzip, br',
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(answer.rawPayload).toString();
+    expect(stateOf(html)?.user?.email).toBe('warehouse@demo.test');
+    expect(rootOf(html)).toContain('<h1');
+  });
+
+  it("shows moments in the visitor's zone, and is left to a browser whose zone it does not know yet", async () => {
+    const zoned = await page('/my-orders-warehouse', `token=${warehouse}; tz=Asia%2FTokyo`);
+    expect(stateOf(zoned.body)?.timeZone).toBe('Asia/Tokyo');
+    const orders = await t.get<{ items: Array<{ createdAt: string }> }>('/orders/get/list/warehouse', {
+      token: warehouse,
+      query: { tab: 'new', page: 1, pageSize: 20 },
+    });
+    const created = orders.body.items[0]?.createdAt;
+    expect(created).toBeDefined();
+    const inTokyo = new Intl.DateTimeFormat('ru', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Tokyo',
+    }).format(new Date(created ?? 0));
+    expect(rootOf(zoned.body)).toContain(inTokyo);
+    for (const cookie of [`token=${warehouse}`, `token=${warehouse}; tz=Not%2FA_Zone`])
+      expect((await page('/my-orders-warehouse', cookie)).body).toBe(INDEX);
+  });
+
+  it("is each visitor's own under concurrent renders", async () => {
+    const visits = Array.from({ length: 12 }, (_, n) =>
+      n % 2 === 0
+        ? { email: 'partner@demo.test', url: '/dashboard', token: partner, locale: 'ro' }
+        : { email: 'warehouse@demo.test', url: '/my-orders-warehouse', token: warehouse, locale: 'uk' },
+    );
+    const answers = await Promise.all(
+      visits.map((visit) => page(visit.url, `token=${visit.token}; lang=${visit.locale}; tz=UTC`)),
+    );
+    answers.forEach((answer, n) => {
+      const state = stateOf(answer.body);
+      expect(state?.user?.email).toBe(visits[n]?.email);
+      expect(state?.locale).toBe(visits[n]?.locale);
+      expect(answer.body).toContain(`<html lang="${visits[n]?.locale}"`);
+      const me = JSON.parse(state?.answers['/users/me']?.body ?? '{}') as { email?: string };
+      expect(me.email).toBe(visits[n]?.email);
+    });
+  });
+});
+
+describe('the page as it is (rendered in the browser)', () => {
+  it.each([
+    ['no token', '/dashboard', undefined],
+    ['an unreadable token', '/dashboard', 'token=not-a-token'],
+    ['a screen without known first data', '/my-orders', 'token=PARTNER'],
+    ['/login with a token (the browser checks it first)', '/login', 'token=PARTNER'],
+  ])('for %s', async (_name, url, cookie) => {
+    const answer = await page(url, cookie?.replace('PARTNER', partner));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toBe(INDEX);
+  });
+
+  it('for a HEAD request', async () => {
+    const answer = await t.app.inject({
+      method: 'HEAD',
+      url: '/dashboard',
+      headers: { accept: 'text/html', cookie: `token=${partner}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('/login with no token', () => {
+  it('comes rendered, logged out, with no data', async () => {
+    const answer = await page('/login', 'lang=it');
+    const state = stateOf(answer.body);
+    expect(state).toMatchObject({ locale: 'it', user: null, answers: {} });
+    expect(rootOf(answer.body)).toContain('type="password"');
+  });
+});
+
+describe('a renderer that fails', () => {
+  async function withRenderer(source: string, check: (app: TestApp) => Promise<void>) {
+    const file = join(WORK, `renderer-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(file, source);
+    const app = await startTestApp({ config: { appDist: SPA, prerenderEntry: file } });
+    try {
+      await check(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it.each([
+    ['throws', 'async () => { throw new Error("boom"); }'],
+    ['never answers', '() => new Promise(() => {})'],
+  ])('%s: the page goes as it is', async (_name, prerender) => {
+    await withRenderer(
+      `export const prerender = ${prerender}; export const serializePrerenderedState = JSON.stringify;`,
+      async (app) => {
+        const answer = await app.app.inject({
+          method: 'GET',
+          url: '/dashboard',
+          headers: { accept: 'text/html', cookie: `token=${partner}` },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body).toBe(INDEX);
+      },
+    );
+  });
+});
+
+describe('withoutEntryScripts', () => {
+  it("takes out the manifest's entry tags with the white space after each, and refuses a manifest of another build", () => {
+    const tags = [
+      '<script type="module" crossorigin src="/a.js"></script>',
+      '<script type="module" crossorigin src="/b.js"></script>',
+    ];
+    const template = `<head>\n    <title>p</title>\n    ${tags[0]}\n    ${tags[1]}\n    <link rel="stylesheet" href="/c.css">\n</head>`;
+    expect(
+      withoutEntryScripts(
+        template,
+        tags.map((tag, i) => ({ src: `/${'ab'[i]}.js`, tag })),
+      ),
+    ).toBe('<head>\n    <title>p</title>\n    <link rel="stylesheet" href="/c.css">\n</head>');
+    expect(() =>
+      withoutEntryScripts(template, [{ src: '/d.js', tag: tags[0]?.replace('/a.js', '/d.js') ?? '' }]),
+    ).toThrow(/another build/);
+    expect(() => withoutEntryScripts(template, [])).toThrow(/no entry script/);
+  });
+});
+
+describe('pageWithScreen', () => {
+  it('puts data in as text, never as a replacement pattern, and refuses a locale that is not a code', () => {
+    const html = pageWithScreen(INDEX.replace(ENTRY, ''), {
+      html: "<p>$&amp; $' $` $1</p>",
+      state: '{"name":"$\' $&"}',
+      locale: 'en',
+    });
+    expect(html).toContain(`<div id="root"><p>$&amp; $' $\` $1</p></div>`);
+    expect(html).toContain(`id="portal-prerendered">{"name":"$' $&"}</script>`);
+    expect(html).toContain('<html lang="en">');
+    expect(() => pageWithScreen(INDEX, { html: '', state: '{}', locale: '"><script>' })).toThrow();
+  });
+});
