@@ -165,6 +165,8 @@ export interface ProductsTable {
   inactive_reason: InactiveReason | null;
   /** the last import run that named the product (a full upload deactivates the ones it did not name) */
   onec_seen_run: number | null;
+  /** the import run that created the product (its prices and stock in that run are part of creating it) */
+  onec_created_run: number | null;
   updated_at: GeneratedTimestamp;
 }
 

@@ -34,6 +34,7 @@ export async function up(db: AnyDb): Promise<void> {
       add column inactive_reason text
         check (inactive_reason in ('absent_from_full_upload', 'deleted_in_1c')),
       add column onec_seen_run integer,
+      add column onec_created_run integer,
       add column updated_at timestamptz not null default now(),
       add constraint products_inactive_has_reason check (is_active or inactive_reason is not null)`.execute(
     db,
@@ -189,7 +190,8 @@ export async function down(db: AnyDb): Promise<void> {
     alter table products
       drop constraint products_inactive_has_reason,
       drop column onec_id, drop column barcode, drop column onec_group_id, drop column recommended_price,
-      drop column is_active, drop column inactive_reason, drop column onec_seen_run, drop column updated_at`.execute(
+      drop column is_active, drop column inactive_reason, drop column onec_seen_run, drop column onec_created_run,
+      drop column updated_at`.execute(
     db,
   );
 }

@@ -10,6 +10,8 @@
  *   without a warehouse goes to the only warehouse when there is one, else it is reported.
  * - 1C's quantity replaces the portal's figure for that warehouse; what the portal's own orders hold there is kept
  *   apart (`warehouse_stock.held`), so available = quantity − held (docs/adr/0091-stock-per-warehouse.md).
+ * - "Updated" counts the products whose price or stock figure changed, except those this run created (their first
+ *   prices and stock are part of creating them): a rerun of the same offers updates nothing.
  */
 import { sql } from 'kysely';
 import { addAll, isPortalCurrency, priceRoleOf, splitOnecId } from './dictionary.ts';
@@ -49,7 +51,7 @@ export async function applyOffers(
   if (wanted.size === 0) return;
   const products = await ctx.trx
     .selectFrom('products')
-    .select(['id', 'onec_id', 'onec_group_id', 'is_active'])
+    .select(['id', 'onec_id', 'onec_group_id', 'is_active', 'onec_created_run'])
     .where('onec_id', 'in', [...wanted.keys()])
     .execute();
   const productOf = new Map(products.map((product) => [product.onec_id ?? '', product]));
@@ -61,7 +63,6 @@ export async function applyOffers(
   const deletions: number[] = [];
   const groups: string[] = [];
   const stocked = new Set<number>();
-  let applied = 0;
   for (const [onecId, record] of wanted) {
     const product = productOf.get(onecId);
     if (product === undefined) {
@@ -72,7 +73,6 @@ export async function applyOffers(
       );
       continue;
     }
-    applied += 1;
     if (product.onec_group_id !== null) groups.push(product.onec_group_id);
     if (record.deleted) {
       if (product.is_active) deletions.push(product.id);
@@ -152,7 +152,7 @@ export async function applyOffers(
       stocked.add(warehouseId);
     }
   }
-  outcome.updated += applied - deletions.length;
+  const changed = new Set<number>();
 
   if (deletions.length > 0) {
     await ctx.trx
@@ -163,7 +163,7 @@ export async function applyOffers(
     outcome.deactivated += deletions.length;
   }
   if (priceRows.length > 0) {
-    await sql`
+    const repriced = await sql<{ id: number }>`
       update products p set
         price = coalesce(r.price, p.price),
         recommended_price = coalesce(r.retail, p.recommended_price),
@@ -171,11 +171,20 @@ export async function applyOffers(
       from jsonb_to_recordset(${JSON.stringify(priceRows)}::jsonb) as r(id int, price int, retail int)
       where p.id = r.id
         and (p.price is distinct from coalesce(r.price, p.price)
-             or p.recommended_price is distinct from coalesce(r.retail, p.recommended_price))`.execute(
-      ctx.trx,
-    );
+             or p.recommended_price is distinct from coalesce(r.retail, p.recommended_price))
+      returning p.id`.execute(ctx.trx);
+    for (const row of repriced.rows) changed.add(row.id);
   }
   if (stockRows.length > 0) {
+    const before = await ctx.trx
+      .selectFrom('warehouse_stock')
+      .select(['warehouse_id', 'product_id', 'quantity'])
+      .where('product_id', 'in', [...new Set(stockRows.map((row) => row.product_id))])
+      .execute();
+    const known = new Map(before.map((row) => [`${row.warehouse_id}:${row.product_id}`, row.quantity]));
+    for (const row of stockRows) {
+      if ((known.get(`${row.warehouse_id}:${row.product_id}`) ?? 0) !== row.quantity) changed.add(row.product_id);
+    }
     await sql`
       insert into warehouse_stock (warehouse_id, product_id, quantity, seen_run, updated_at)
       select r.warehouse_id, r.product_id, r.quantity, ${ctx.runId}, ${ctx.now}
@@ -186,6 +195,10 @@ export async function applyOffers(
         updated_at = case when warehouse_stock.quantity is distinct from excluded.quantity
                           then excluded.updated_at else warehouse_stock.updated_at end`.execute(ctx.trx);
   }
+  const createdNow = new Set(
+    products.filter((product) => product.onec_created_run === ctx.runId).map((product) => product.id),
+  );
+  for (const id of changed) if (!createdNow.has(id)) outcome.updated += 1;
   if (ctx.fullUpload) {
     addAll(ctx.dictionary.offerGroups, groups);
     addAll(ctx.dictionary.offerWarehouses, stocked);

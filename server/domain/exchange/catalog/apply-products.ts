@@ -192,13 +192,14 @@ export async function applyProducts(
   if (inserts.length > 0) {
     const created = await sql<{ id: number }>`
       insert into products (onec_id, sku, barcode, name, description, price, points, category, image_url,
-                            onec_group_id, onec_seen_run, updated_at)
+                            onec_group_id, onec_seen_run, onec_created_run, updated_at)
       select r.onec_id, r.sku, r.barcode,
              jsonb_build_object('ru', r.name, 'en', r.name, 'ro', r.name, 'uk', r.name, 'it', r.name),
              jsonb_build_object('ru', coalesce(r.description, ''), 'en', coalesce(r.description, ''),
                                 'ro', coalesce(r.description, ''), 'uk', coalesce(r.description, ''),
                                 'it', coalesce(r.description, '')),
-             0, coalesce(r.points, 0), r.category, r.image_url, r.group_id, ${ctx.runId}, ${ctx.now}
+             0, coalesce(r.points, 0), r.category, r.image_url, r.group_id, ${ctx.runId}, ${ctx.runId},
+             ${ctx.now}
       from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as r(
         onec_id text, sku text, barcode text, name text, description text, points numeric, category text,
         image_url text, group_id text, n int)

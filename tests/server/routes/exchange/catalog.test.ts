@@ -185,8 +185,14 @@ describe('the catalogue exchange, as 1C drives it', () => {
       .execute();
     const count = await productsCount();
     const node = new CatalogNode(t);
-    const [again] = await node.run([['import.xml', catalogue(testProducts(600))]]);
+    const products = testProducts(600);
+    const [again, offersAgain] = await node.run([
+      ['import.xml', catalogue(products)],
+      ['offers.xml', offers(products, (n) => [10 + (n % 7), n % 3, 4])],
+    ]);
     expect(again?.answer.text).toMatch(/created 0, updated 0, deactivated 0, skipped 0/);
+    // The same prices and stock again change nothing, so nothing counts as updated.
+    expect(offersAgain?.answer.text).toMatch(/offers\.xml: created 0, updated 0, deactivated 0, skipped 0/);
     expect(await productsCount()).toBe(count);
     const after = await t.db
       .selectFrom('products')
