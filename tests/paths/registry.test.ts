@@ -33,7 +33,8 @@ describe('path suites', () => {
         expect([...model.states].filter((id) => !states.has(id))).toEqual([]);
         expect(cover.length).toBeLessThanOrEqual(model.paths.length);
         expect(new Set(model.paths.map((entry) => entry.id)).size).toBe(model.paths.length);
-      });
+        // Building the genealogy's model is seconds of pure CPU; a busy two-core runner needs room.
+      }, 60_000);
 
       it('runs every generated path on the machine', async () => {
         const { paths } = suiteModel(suite);

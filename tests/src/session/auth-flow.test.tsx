@@ -140,7 +140,7 @@ describe('the auth flow in the app', () => {
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByText('dashboard page');
+    await screen.findByText('dashboard page', {}, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(readTokenCookie()).toBe(token);
     expect(server.calls[0]).toMatchObject({ method: 'POST', path: '/users/login' });
