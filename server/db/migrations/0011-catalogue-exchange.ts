@@ -191,7 +191,5 @@ export async function down(db: AnyDb): Promise<void> {
       drop constraint products_inactive_has_reason,
       drop column onec_id, drop column barcode, drop column onec_group_id, drop column recommended_price,
       drop column is_active, drop column inactive_reason, drop column onec_seen_run, drop column onec_created_run,
-      drop column updated_at`.execute(
-    db,
-  );
+      drop column updated_at`.execute(db);
 }

@@ -183,7 +183,8 @@ export async function applyOffers(
       .execute();
     const known = new Map(before.map((row) => [`${row.warehouse_id}:${row.product_id}`, row.quantity]));
     for (const row of stockRows) {
-      if ((known.get(`${row.warehouse_id}:${row.product_id}`) ?? 0) !== row.quantity) changed.add(row.product_id);
+      if ((known.get(`${row.warehouse_id}:${row.product_id}`) ?? 0) !== row.quantity)
+        changed.add(row.product_id);
     }
     await sql`
       insert into warehouse_stock (warehouse_id, product_id, quantity, seen_run, updated_at)
