@@ -3,8 +3,8 @@
 //   node scripts/test-all.mjs --from build    start at a step (after fixing a later failure)
 //   node scripts/test-all.mjs --skip test:e2e,budget
 //   node scripts/test-all.mjs --only lint,typecheck
-// test:server:pg and test:multi run only when a PostgreSQL server binary is installed (always on CI: .ci/run
-// installs it; with CI set and no binary, the step fails instead of being skipped).
+// test:server:pg and test:multi run only when a PostgreSQL server binary is installed, test:multi only with nginx
+// too (always on CI: .ci/run installs both; with CI set and one missing, the step fails instead of being skipped).
 import { spawn, spawnSync } from 'node:child_process';
 import { ROOT } from './lib/server-process.mjs';
 import { requireSupportedNode } from './lib/node-version.mjs';
@@ -61,6 +61,14 @@ function postgresMissing() {
   return check.status === 0 ? null : check.stdout.trim() || 'no PostgreSQL server binary found';
 }
 
+/** Why test:multi cannot run here (it needs nginx as well), or null when it can. */
+function nginxMissing() {
+  for (const candidate of [process.env.NGINX_BIN, 'nginx', '/usr/sbin/nginx']) {
+    if (candidate && spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return null;
+  }
+  return 'no nginx found (apt-get install nginx, or set NGINX_BIN)';
+}
+
 let current;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -99,7 +107,7 @@ async function main() {
       continue;
     }
     if (name === 'test:server:pg' || name === 'test:multi') {
-      const reason = postgresMissing();
+      const reason = postgresMissing() ?? (name === 'test:multi' ? nginxMissing() : null);
       if (reason && !process.env.CI) {
         console.log(`\n=== ${name}: SKIPPED: ${reason}`);
         results.push({ name, status: 'skipped', ms: 0, note: reason });

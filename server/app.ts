@@ -35,7 +35,10 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from './http/security-headers.ts';
 import { registerMedia } from './media/index.ts';
-import { registerJobMetrics, registerMetrics } from './ops/metrics.ts';
+import { registerHealthRoutes } from './ops/health.ts';
+import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './ops/metrics.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
+import { registerRequestMetrics } from './ops/request-metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 import { registerExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
 
@@ -188,6 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request id in every log line of the request and in the answer (server/ops/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
   };
   // With TLS_CERT and TLS_KEY: HTTPS, HTTP/2 for the browsers (every asset and read of a first screen on one
   // connection, none waiting for one of HTTP/1.1's six) and HTTP/1.1 for clients without it. The routes and hooks
@@ -208,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('config', config);
   registerAuth(app);
+  registerRequestIdHeader(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.url;
@@ -263,6 +269,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = registerMetrics(app);
   registerJobMetrics(metrics, scheduler);
   registerExchangeMetrics(metrics, options.database.db);
+  // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
+  registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
+  registerHealthRoutes(app);
 
   registerJsonCompression(app); // the last onSend hook: after every hook that reads the JSON
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './db/reference.ts';
+import { productionProblems } from './ops/production-mode.ts';
 
 /** Scrypt cost parameters used for new password hashes (existing hashes carry their own). */
 export interface ScryptParams {
@@ -60,6 +61,15 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** Whether this process runs the periodic jobs of server/jobs/ (BACKGROUND_JOBS, default true). */
   backgroundJobs: boolean;
+  /**
+   * The production mode (docs/adr/0130-production-mode.md): APP_ENV=production, or NODE_ENV=production as the
+   * operator set it when APP_ENV is not given. Unsafe defaults then stop the server (server/ops/production-mode.ts).
+   */
+  production: boolean;
+  /** ALLOW_EMBEDDED_DB=true: the production mode accepts PGlite (one process; see docs/scaling.md). */
+  allowEmbeddedDb: boolean;
+  /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a second listener for Prometheus; undefined: none. */
+  metrics: { host: string; port: number } | undefined;
   /** How the catalogue 1C sends maps onto the portal (docs/1c-exchange.md, "Goods, prices and stock"). */
   catalogueExchange: CatalogueExchangeConfig;
 }
@@ -82,14 +92,20 @@ export interface CatalogueExchangeConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(
+    readonly problems: string[],
+    heading = 'Invalid server configuration',
+  ) {
+    super(`${heading}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
 
 /** Used when JWT_SECRET is not set. Never use it outside a developer machine. */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production-0123456789';
+/** The 1C exchange's credentials when EXCHANGE_USER / EXCHANGE_PASSWORD are not set (development only). */
+export const DEV_EXCHANGE_USER = '1c';
+export const DEV_EXCHANGE_PASSWORD = '1c-exchange';
 
 const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
 
@@ -162,8 +178,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as MDL' })
     .default('MDL'),
-  EXCHANGE_USER: z.string().min(1).default('1c'),
-  EXCHANGE_PASSWORD: z.string().min(1).default('1c-exchange'),
+  EXCHANGE_USER: z.string().min(1).default(DEV_EXCHANGE_USER),
+  EXCHANGE_PASSWORD: z.string().min(1).default(DEV_EXCHANGE_PASSWORD),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: boolString.default(false),
   LOGIN_RATE_LIMIT_MAX: intIn(1, 1_000_000).default(10),
@@ -185,6 +201,10 @@ const envSchema = z.object({
   EXCHANGE_PV_PROPERTY: z.string().min(1).default('Баллы (PV)'),
   EXCHANGE_UPLOAD_LIMIT_MB: intIn(1, 1024).default(100),
   EXCHANGE_IMPORT_STEP_MS: intIn(50, 6000).default(3000),
+  APP_ENV: z.enum(['production', 'development'], { message: 'must be production or development' }).optional(),
+  ALLOW_EMBEDDED_DB: boolString.default(false),
+  METRICS_PORT: intIn(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 let devSecretWarned = false;
@@ -239,8 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (tlsProblems.length > 0) throw new ConfigError(tlsProblems);
   const scheme = e.TLS_CERT === undefined ? 'http' : 'https';
   const usingDevJwtSecret = e.JWT_SECRET === undefined;
-  if (usingDevJwtSecret) warnDevSecretOnce();
-  return {
+  const production = isProduction(e.APP_ENV, env.NODE_ENV);
+  // In the production mode the missing secret is a refusal (server/ops/production-mode.ts), not a warning.
+  if (usingDevJwtSecret && !production) warnDevSecretOnce();
+  const config: Config = {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -285,5 +307,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadLimitBytes: e.EXCHANGE_UPLOAD_LIMIT_MB * 1024 * 1024,
       importStepMs: e.EXCHANGE_IMPORT_STEP_MS,
     },
+    production,
+    allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
   };
+  if (production) {
+    const problems = productionProblems(config, env, {
+      jwtSecret: DEV_JWT_SECRET,
+      exchangePassword: DEV_EXCHANGE_PASSWORD,
+    });
+    if (problems.length > 0) throw new ConfigError(problems, 'The production mode refuses to start');
+  }
+  return config;
+}
+
+/**
+ * APP_ENV decides when given; otherwise NODE_ENV=production **as the operator set it** (server/main.ts defaults
+ * NODE_ENV to production for React's renderer only after reading the configuration, so `npm start` stays a
+ * development server).
+ */
+export function isProduction(appEnv: string | undefined, nodeEnv: string | undefined): boolean {
+  if (appEnv !== undefined && appEnv.trim() !== '') return appEnv.trim() === 'production';
+  return nodeEnv?.trim() === 'production';
 }

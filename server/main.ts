@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, urlHost, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { serveMetrics, type MetricsServer } from './ops/metrics-server.ts';
+import { productionWarnings } from './ops/production-mode.ts';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -18,12 +21,39 @@ function readConfig(): Config {
   }
 }
 
+async function openOwnDatabase(config: Config): Promise<Database> {
+  try {
+    return await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      purpose: 'server',
+    });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
-  // A running server is a production one unless told otherwise: React's server renderer of first screens
-  // (server/prerender.ts, loaded with the app) then runs its production build, about a fifth faster.
-  process.env.NODE_ENV ??= 'production';
+  // The configuration first: whether this is the production mode follows NODE_ENV as the operator set it
+  // (docs/adr/0130-production-mode.md), before the default below.
   const config = readConfig();
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // React's server renderer of first screens (server/prerender.ts, loaded with the app) runs its production
+  // build, about a fifth faster, unless told otherwise; this says nothing about the production mode.
+  process.env.NODE_ENV ??= 'production';
+  if (config.production) console.log('Production mode: every check passed (docs/scaling.md)');
+  const warnings = productionWarnings(config);
+  if (warnings.length > 0) console.warn(`\n${'!'.repeat(100)}\n${warnings.join('\n')}\n${'!'.repeat(100)}\n`);
+  const database = await openOwnDatabase(config);
+  const stale = database.lock?.tookOverFrom;
+  if (stale !== undefined && stale !== null)
+    console.warn(
+      `The data directory's lock of process ${stale.pid} (${stale.purpose}, since ${stale.startedAt}) was stale ` +
+        '(that process is gone, killed or crashed): taken over.',
+    );
   const where =
     config.databaseUrl === undefined ? `PGlite at ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const applied = await migrateToLatest(database.db);
@@ -44,12 +74,16 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   await app.listen({ host: config.host, port: config.port });
+  let metricsServer: MetricsServer | undefined;
+  if (config.metrics !== undefined) metricsServer = await serveMetrics(app.metrics, config.metrics);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const origin = `${config.tls === undefined ? 'http' : 'https'}://${urlHost(config.host)}:${port}`;
   if (!config.publicUrlFromEnv) config.publicUrl = origin;
 
   console.log(`API: ${origin}/api/v3`);
+  console.log(`Health: ${origin}/healthz, ${origin}/readyz`);
+  if (metricsServer !== undefined) console.log(`METRICS ${metricsServer.url}`);
   if (config.appDist !== undefined) console.log(`App: ${config.publicUrl}/`);
   if (config.seed === 'demo') {
     console.log('Demo logins:');
@@ -74,8 +108,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
-    app
-      .close()
+    Promise.resolve(metricsServer?.close())
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

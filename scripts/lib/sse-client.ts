@@ -1,7 +1,8 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /**
- * A small Server-Sent Events reader over `node:http` for tests and benchmarks (Node has no EventSource): parses
+ * A small Server-Sent Events reader over `node:http` (or `node:https` for an https URL) for tests and benchmarks (Node has no EventSource): parses
  * frames (`id`, `event`, `data`; comment lines are counted as heartbeats) and lets a caller wait for the next
  * frame that matches.
  */
@@ -27,7 +28,8 @@ export interface SseConnection {
 }
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
-  const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false });
+  const client = url.startsWith('https:') ? https : http;
+  const request = client.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once('response', resolve);
     request.once('error', reject);

@@ -67,11 +67,22 @@ export async function authenticate(
   }
   const user = await db
     .selectFrom('users')
-    .select(['id', 'session_version', 'is_warehouse', 'is_partner', 'warehouse_id', 'email_confirmed'])
+    .select([
+      'id',
+      'session_version',
+      'is_warehouse',
+      'is_partner',
+      'warehouse_id',
+      'email_confirmed',
+      'disabled_at',
+    ])
     .where('id', '=', claims.userId)
     .executeTakeFirst();
   if (user === undefined)
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an unknown user' });
+  // Disabling also bumps the session version; this holds even for a token signed with the new one meanwhile.
+  if (user.disabled_at !== null)
+    throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of a disabled account' });
   if (claims.sessionVersion !== user.session_version) {
     throw new HttpError(401, 'UNAUTHORIZED', { logMessage: 'token of an ended session' });
   }

@@ -8,6 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { durablePGliteOptions } from './durable-nodefs.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -25,6 +27,8 @@ export type Database = {
   /** LISTEN on a channel: PGlite in-process, PostgreSQL through one dedicated connection that reconnects. */
   listen: Listen;
   pglite?: PGlite;
+  /** PGlite on disk: this process's lock on the data directory (server/db/data-dir-lock.ts). */
+  lock?: DataDirLock;
 };
 
 export type OpenDatabaseOptions = {
@@ -34,6 +38,13 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string;
   /** PGlite only: start from a dump made by `pglite.dumpDataDir()` (tests clone a seeded template this way) */
   loadDataDir?: Blob;
+  /**
+   * PGlite on disk: what holds the data directory's lock (`server`, `seed`, `backup`…), named to a second process
+   * that finds it in use. Default `server`.
+   */
+  purpose?: string;
+  /** PGlite on disk: flush each commit to disk (default true; docs/adr/0131-one-owner-of-the-data-directory.md). */
+  durable?: boolean;
 };
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -50,22 +61,37 @@ const PARSERS: Record<number, (value: string) => unknown> = {
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPGlite(opts.dataDir ?? '.data', opts.loadDataDir);
+  return openPGlite(opts.dataDir ?? '.data', opts);
 }
 
-async function openPGlite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPGlite(dataDir: string, opts: OpenDatabaseOptions): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, {
-    parsers: PARSERS,
-    extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  let lock: DataDirLock | undefined;
+  if (!inMemory) {
+    await mkdir(dataDir, { recursive: true });
+    // One process per directory: PGlite itself would let a second one in and both would write.
+    lock = await lockDataDir(dataDir, opts.purpose ?? 'server');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(inMemory || opts.durable === false ? { dataDir } : durablePGliteOptions(dataDir)),
+      parsers: PARSERS,
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+    // A restore unpacks the backup's own copy of the lock file over ours.
+    if (opts.loadDataDir !== undefined) lock?.reassert();
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     pglite,
+    ...(lock === undefined ? {} : { lock }),
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, onNotify);
       return async () => {
@@ -73,8 +99,12 @@ async function openPGlite(dataDir: string, loadDataDir: Blob | undefined): Promi
       };
     },
     async close() {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      try {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

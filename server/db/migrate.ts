@@ -15,6 +15,7 @@ import * as m0007 from './migrations/0007-order-desk.ts';
 import * as m0008 from './migrations/0008-network-attention.ts';
 import * as m0009 from './migrations/0009-background-work.ts';
 import * as m0011 from './migrations/0011-catalogue-exchange.ts';
+import * as m0015 from './migrations/0015-operations.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-network-attention': m0008,
   '0009-background-work': m0009,
   '0011-catalogue-exchange': m0011,
+  '0015-operations': m0015,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

@@ -197,3 +197,16 @@ export interface ExchangeImportIssuesTable {
   detail: string | null;
   at: GeneratedTimestamp;
 }
+
+/** An operator's change to an account (migration 0015, `npm run users`); never updated or deleted. */
+export interface AccountAuditTable {
+  id: Generated<number>;
+  at: GeneratedTimestamp;
+  /** who ran the command: `--by`, else the system user and host (`ops@portal-1`) */
+  actor: string;
+  action: 'add' | 'disable' | 'enable' | 'set-role' | 'reset-password';
+  /** null once the account is deleted; `email` keeps who it was */
+  user_id: number | null;
+  email: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+}

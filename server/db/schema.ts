@@ -24,6 +24,7 @@ import type {
 } from './reference.ts';
 import type { DateString, GeneratedTimestamp, Json, NullableJson, Timestamp } from './schema-columns.ts';
 import type {
+  AccountAuditTable,
   DownlineCountsTable,
   OrderCountsTable,
   OrderFacetCountsTable,
@@ -111,6 +112,8 @@ export interface UsersTable {
   signing_date: DateString | null;
   /** bumped by a password change; tokens carry it as `sv` */
   session_version: Generated<number>;
+  /** set by an operator (`npm run users -- disable`): no sign-in, no token works (migration 0015) */
+  disabled_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** lower(full_name), generated (migration 0005; trigram-indexed for `like '%q%'`) */
@@ -419,6 +422,7 @@ export interface DB {
   exchange_import_files: ExchangeImportFilesTable;
   exchange_import_chunks: ExchangeImportChunksTable;
   exchange_import_issues: ExchangeImportIssuesTable;
+  account_audit: AccountAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -75,6 +75,9 @@ export class EventHub {
   private started: Promise<void> | null = null;
   private readonly pollMs: number;
   private readonly retentionMs: number;
+  /** When the log was last read to its end (readiness asks: server/ops/health.ts). */
+  private lastReadAt: number | null = null;
+  private stopped = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -89,6 +92,7 @@ export class EventHub {
   start(): Promise<void> {
     this.started ??= (async () => {
       this.cursor = await this.lastId();
+      this.lastReadAt = Date.now();
       if (this.listen !== undefined) {
         this.unlisten = await this.listen(
           EVENTS_CHANNEL,
@@ -109,6 +113,7 @@ export class EventHub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.endAll();
     if (this.timer !== undefined) clearInterval(this.timer);
     await this.unlisten?.();
@@ -118,6 +123,13 @@ export class EventHub {
 
   get subscriberCount(): number {
     return this.entries.size;
+  }
+
+  /** Whether the hub is reading the log: started, not stopped, and its last read is at most `staleMs` old. */
+  health(staleMs = Math.max(3 * this.pollMs, 15_000)): { ok: boolean; lastReadAgoMs: number | null } {
+    const ago = this.lastReadAt === null ? null : Date.now() - this.lastReadAt;
+    const ok = this.timer !== undefined && !this.stopped && ago !== null && ago <= staleMs;
+    return { ok, lastReadAgoMs: ago };
   }
 
   /** The newest event id this process has read. */
@@ -225,7 +237,10 @@ export class EventHub {
           else this.deliverTo(entry, event);
         }
       }
-      if (rows.length < BATCH) return;
+      if (rows.length < BATCH) {
+        this.lastReadAt = Date.now();
+        return;
+      }
     }
   }
 

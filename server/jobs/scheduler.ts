@@ -148,6 +148,7 @@ export class JobScheduler {
   }
 
   async status(): Promise<JobStatus[]> {
+    if (this.jobs.size === 0) return []; // `in ()` is not SQL
     const rows = await this.db.selectFrom('jobs').selectAll().where('name', 'in', this.names).execute();
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.names.map((name) => {

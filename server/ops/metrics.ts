@@ -5,7 +5,10 @@
  * the request metrics are the operator's toolkit's (see docs/scaling.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
+import type { DB } from '../db/schema.ts';
+import { waitingOrders } from '../domain/exchange/queue.ts';
 import type { JobScheduler, JobStatus } from '../jobs/scheduler.ts';
 
 /** Decorates `app.metrics` with a fresh registry. */
@@ -45,6 +48,59 @@ export function registerJobMetrics(registry: Registry, scheduler: JobScheduler):
           this.set({ job: status.name }, status.lastFinishedAt.getTime() / 1000);
         else if (status.runs === 0) this.set({ job: status.name }, 0);
       }
+    },
+  });
+}
+
+/**
+ * The 1C exchange's queue, read at scrape time: orders waiting for 1C (never queried yet, or queried and not yet
+ * confirmed), how old the oldest one is, and orders whose exchange failed and wait for the warehouse's re-queue.
+ */
+export function registerExchangeMetrics(registry: Registry, db: Kysely<DB>): void {
+  let reading: Promise<{ waiting: number; oldest: Date | null; failed: number }> | undefined;
+  const read = () => {
+    reading ??= (async () => {
+      const waiting = await waitingOrders(db)
+        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('updated_at').as('oldest')])
+        .executeTakeFirstOrThrow();
+      const failed = await db
+        .selectFrom('orders')
+        .select(sql<string>`count(*)`.as('count'))
+        .where('exchange_state', '=', 'error')
+        .executeTakeFirstOrThrow();
+      return {
+        waiting: Number(waiting.count),
+        oldest: waiting.oldest === null ? null : new Date(waiting.oldest),
+        failed: Number(failed.count),
+      };
+    })().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  new Gauge({
+    name: 'mlm_exchange_orders_waiting',
+    help: 'Orders waiting for 1C to take them (queued, or sent and not yet confirmed)',
+    registers: [registry],
+    async collect() {
+      this.set((await read()).waiting);
+    },
+  });
+  new Gauge({
+    name: 'mlm_exchange_oldest_waiting_seconds',
+    help: 'Age of the least recently changed order waiting for 1C (0: none waits)',
+    registers: [registry],
+    async collect() {
+      const { oldest } = await read();
+      this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'mlm_exchange_orders_failed',
+    help: 'Orders whose exchange with 1C failed, waiting for the warehouse to queue them again',
+    registers: [registry],
+    async collect() {
+      this.set((await read()).failed);
     },
   });
 }

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? '.data';
   const started = performance.now();
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir, purpose: 'seed' });
   try {
     console.log(`Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${dataDir}`}`);
     const applied = await migrateToLatest(database.db);

@@ -1,20 +1,28 @@
 /**
- * Three server processes (`server/main.ts`, PORT=0) on one PostgreSQL database with one JWT_SECRET, requests
- * spread across them, as behind a load balancer. Proves they behave as one: idempotent creation, versioned
- * actions, stock, the 1C two-phase export, the login limit, and live events (LISTEN/NOTIFY) across processes.
+ * Three server processes (`server/main.ts`, PORT=0) on one PostgreSQL database with one JWT_SECRET, behind a real
+ * nginx configured with the block docs/scaling.md documents (tests/multi/support/nginx.ts). Proves they behave as
+ * one: idempotent creation, versioned actions, stock, the 1C two-phase export, the login limit, and live events
+ * (LISTEN/NOTIFY) across processes; requests that must land on a given process go to it directly, the others
+ * through nginx; and the documented nginx spreads requests, streams events unbuffered, keeps a forged
+ * X-Forwarded-For from escaping the login limit, passes its request id, and keeps the metrics private.
  *
  * Needs DATABASE_URL (run through `npm run test:multi`, which starts a throwaway PostgreSQL); without it the suite
  * is skipped with the reason printed (npm test skips the step itself when no PostgreSQL is installed, and fails
  * instead on CI).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/auth/token.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { openSse } from '../../scripts/lib/sse-client.ts';
-import { startServer, type StartedServer } from '../../scripts/lib/server-process.mjs';
+import { makeSelfSignedCertificate } from '../../scripts/lib/self-signed.mjs';
+import { ROOT, startServer, type StartedServer } from '../../scripts/lib/server-process.mjs';
+import { findNginx, freePort, startNginx, type RunningNginx } from './support/nginx.ts';
 
 const BASE_URL = process.env.DATABASE_URL;
 const JWT_SECRET = `multi-process-secret-${randomBytes(16).toString('hex')}`;
@@ -35,14 +43,22 @@ interface Answer<T = unknown> {
 }
 
 let servers: StartedServer[] = [];
+/** Each process's metrics endpoint (METRICS_PORT=0: a free port, printed as `METRICS <url>`). */
+const metricsUrls: string[] = [];
+let nginx: RunningNginx | undefined;
 let database: Database;
 let databaseName = '';
 let adminUrl = '';
+const runDir = join(ROOT, '.tmp', `multi-${process.pid}`);
 
-const api = (index: number): string => `${servers[index % servers.length]?.url ?? ''}/api/v3`;
+/** `'edge'`: through nginx, as a browser; a number: that process directly. */
+type Via = number | 'edge';
+
+const api = (via: Via): string =>
+  via === 'edge' ? `${nginx?.httpsUrl ?? ''}/api/v3` : `${servers[via % servers.length]?.url ?? ''}/api/v3`;
 
 async function call<T = unknown>(
-  index: number,
+  index: Via,
   method: string,
   path: string,
   options: {
@@ -128,6 +144,17 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
     await admin.end();
     base.pathname = `/${databaseName}`;
     const url = base.toString();
+    const nginxBinary = findNginx();
+    if (nginxBinary === undefined)
+      throw new Error(
+        'nginx is not installed (apt-get install nginx, or set NGINX_BIN); .ci/run installs it',
+      );
+    rmSync(runDir, { recursive: true, force: true });
+    mkdirSync(runDir, { recursive: true });
+    const certificate = makeSelfSignedCertificate(runDir);
+    // The test process trusts the throwaway certificate nginx presents (fetch and node:https alike).
+    setDefaultCACertificates([...getCACertificates('default'), readFileSync(certificate.certFile, 'utf8')]);
+    const [httpsPort, httpPort] = [await freePort(), await freePort()];
     const env = {
       HOST: '127.0.0.1',
       PORT: '0',
@@ -140,20 +167,34 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       EXCHANGE_USER: EXCHANGE.user,
       EXCHANGE_PASSWORD: EXCHANGE.password,
       APP_DIST: '',
-      PUBLIC_URL: '',
+      PUBLIC_URL: `https://127.0.0.1:${httpsPort}`,
+      TRUST_PROXY: 'true',
+      METRICS_PORT: '0',
     };
-    const quiet = (): void => {};
+    const metricsOf = (index: number) => (line: string) => {
+      const match = /^METRICS (\S+)/.exec(line);
+      if (match?.[1] !== undefined) metricsUrls[index] = match[1];
+    };
     // The first process migrates and seeds; the other two find the database ready.
-    const first = await startServer({ env: { ...env, SEED: 'demo' }, onLine: quiet });
+    const first = await startServer({ env: { ...env, SEED: 'demo' }, onLine: metricsOf(0) });
     const rest = await Promise.all(
-      [1, 2].map(() => startServer({ env: { ...env, SEED: 'none' }, onLine: quiet })),
+      [1, 2].map((index) => startServer({ env: { ...env, SEED: 'none' }, onLine: metricsOf(index) })),
     );
     servers = [first, ...rest];
+    nginx = await startNginx(nginxBinary, join(runDir, 'nginx'), {
+      upstreams: servers.map((server) => new URL(server.url).host),
+      httpPort,
+      httpsPort,
+      certFile: certificate.certFile,
+      keyFile: certificate.keyFile,
+    });
     database = await openDatabase({ databaseUrl: url });
   }, 180_000);
 
   afterAll(async () => {
+    await nginx?.stop();
     await Promise.all(servers.map((server) => server.stop()));
+    rmSync(runDir, { recursive: true, force: true });
     await database?.close();
     if (databaseName !== '') {
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -181,7 +222,8 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
     const key = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        call<OrderBody>(index, 'POST', '/orders/create', {
+        // Half through nginx (which spreads them itself), half straight at each process.
+        call<OrderBody>(index % 2 === 0 ? 'edge' : index, 'POST', '/orders/create', {
           token,
           json: CHECKOUT,
           headers: { 'idempotency-key': key },
@@ -235,7 +277,7 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
         // Every fifth action is deliberately stale; the others race each other on what the lane last saw.
         const version = n % 5 === 0 ? Math.max(1, current - 1) : current;
         const answer = await call<OrderBody & { order?: OrderBody }>(
-          index,
+          index % 2 === 0 ? 'edge' : index,
           'POST',
           `/orders/set/${id}/comment?comment=c${n}&version=${version}`,
           { token: staff[index % 2] ?? '' },
@@ -298,7 +340,7 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
     const tokens = await Promise.all(buyers.map((buyer) => tokenOfId(buyer.id)));
     const answers = await Promise.all(
       tokens.map((token, index) =>
-        call<{ code?: string }>(index, 'POST', '/orders/create', {
+        call<{ code?: string }>(index % 2 === 0 ? 'edge' : index, 'POST', '/orders/create', {
           token,
           json: CHECKOUT,
           headers: { 'idempotency-key': randomUUID() },
@@ -461,5 +503,102 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       .map((data) => data.version);
     expect(seen).toEqual(versions.slice(1));
     resumed.close();
+  });
+
+  it('nginx spreads requests over the three processes (their own metrics say so)', async () => {
+    const served = async (): Promise<number[]> =>
+      Promise.all(
+        metricsUrls.map(async (url) => {
+          const text = await (await fetch(url)).text();
+          const line = text
+            .split('\n')
+            .find(
+              (l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/healthz"'),
+            );
+          return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+        }),
+      );
+    expect(metricsUrls).toHaveLength(3);
+    const before = await served();
+    for (let i = 0; i < 30; i += 1) {
+      const answer = await fetch(`${nginx?.httpsUrl ?? ''}/healthz`);
+      expect(answer.status).toBe(200);
+      await answer.text();
+    }
+    const after = await served();
+    const share = after.map((count, index) => count - (before[index] ?? 0));
+    expect(share.reduce((sum, n) => sum + n, 0)).toBe(30);
+    for (const n of share) expect(n).toBeGreaterThanOrEqual(5);
+  });
+
+  it('through nginx: its request id in the answer and its log, plain http redirected to https', async () => {
+    const answer = await call('edge', 'GET', '/users/me', {
+      headers: { 'x-request-id': 'chosen-by-the-client' },
+    });
+    expect(answer.status).toBe(401);
+    const id = answer.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(readFileSync(nginx?.accessLog ?? '', 'utf8')).toContain(id);
+    const plain = await fetch(`${nginx?.httpUrl ?? ''}/api/v3/users/me`, { redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('location')).toBe('https://127.0.0.1/api/v3/users/me');
+  });
+
+  it('through nginx: a guesser rotating X-Forwarded-For is limited like any other', async () => {
+    const email = `rotating-${randomUUID()}@test.md`;
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 1; i += 1) {
+      const answer = await call('edge', 'POST', '/users/login', {
+        form: { email, password: 'wrong-password' },
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: LOGIN_LIMIT }, () => 401), 429]);
+  });
+
+  it('through nginx: a live stream gets an event within 1 s (nothing buffers it)', async () => {
+    const staff = await tokenOf('warehouse@demo.test');
+    const ticket = await call<{ ticket: string }>('edge', 'POST', '/events/ticket', { token: staff });
+    const stream = await openSse(`${api('edge')}/events?ticket=${ticket.body.ticket}`);
+    expect(stream.status).toBe(200);
+    await stream.waitFor((frame) => frame.event === 'ready');
+    const order = await database.db
+      .selectFrom('orders')
+      .select(['id', 'version'])
+      .where('warehouse_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const started = performance.now();
+    const changed = await call<OrderBody>(
+      'edge',
+      'POST',
+      `/orders/set/${order.id}/comment?comment=edge&version=${order.version}`,
+      { token: staff },
+    );
+    expect(changed.status).toBe(200);
+    const frame = await stream.waitFor(
+      (f) => f.event === 'order' && (JSON.parse(f.data) as OrderBody).version === changed.body.version,
+      1000,
+    );
+    expect(frame.receivedAt - started).toBeLessThan(1000);
+    stream.close();
+  });
+
+  it('through nginx: a body over the server’s limit is refused at the edge; metrics are not served', async () => {
+    const big = await call<{ code?: string }>('edge', 'POST', '/users/login', {
+      form: { email: 'x'.repeat(1_500_000), password: 'x' },
+    });
+    expect(big.status).toBe(413);
+    const fits = await call('edge', 'POST', '/users/login', {
+      form: { email: `fits-${randomUUID()}@test.md`, password: 'p'.repeat(60_000) },
+    });
+    // Under the limit, the body reaches a process (which answers, with nginx's request id).
+    expect(fits.status).not.toBe(413);
+    expect(fits.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    const metrics = await fetch(`${nginx?.httpsUrl ?? ''}/metrics`);
+    expect(metrics.status).toBe(404);
+    expect(await metrics.text()).not.toContain('http_request_duration_seconds');
   });
 });

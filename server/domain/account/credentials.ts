@@ -55,7 +55,7 @@ export async function checkCredentials(
 ): Promise<SignedInUser | null> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_warehouse', 'is_partner', 'session_version'])
+    .select(['id', 'password_hash', 'is_warehouse', 'is_partner', 'session_version', 'disabled_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email.trim())])))
     .executeTakeFirst();
   if (user === undefined) {
@@ -63,6 +63,9 @@ export async function checkCredentials(
     return null;
   }
   if (!(await verifyPassword(password, user.password_hash))) return null;
+  // A disabled account is refused like a wrong password, after the same work: saying "disabled" would confirm
+  // the password to whoever holds it (docs/adr/0134-operator-account-commands.md).
+  if (user.disabled_at !== null) return null;
   if (needsRehash(user.password_hash, config.scrypt)) {
     const upgraded = await hashPassword(password, config.scrypt);
     await db

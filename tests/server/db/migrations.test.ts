@@ -5,6 +5,7 @@ import { MIGRATIONS, migrateToLatest } from '#server/db/migrate.ts';
 import { emptyDatabase } from '../../support/server/db.ts';
 
 const TABLES = [
+  'account_audit',
   'addresses',
   'carts',
   'clients',
