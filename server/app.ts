@@ -40,7 +40,7 @@ import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './
 import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
 import { registerRequestMetrics } from './ops/request-metrics.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
-import { registerExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
+import { registerExchangeMetrics as registerCatalogueExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
 
 export interface ContractViolation {
   operationId: string;
@@ -269,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const metrics = registerMetrics(app);
   registerJobMetrics(metrics, scheduler);
   registerExchangeMetrics(metrics, options.database.db);
+  registerCatalogueExchangeMetrics(metrics, options.database.db);
   // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
   registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
   registerHealthRoutes(app);
