@@ -1208,6 +1208,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange/1c/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 1C exchange at a glance — the warehouse's order queue toward 1C, and the latest catalogue imports
+         * @description For the "1C exchange" screen of warehouse staff: the caller's warehouse's orders waiting for 1C
+         *     (`queued`), fetched but not yet confirmed (`sent`) and failed (`errors`), when 1C last took orders, and
+         *     the latest catalogue imports (goods, prices, stock) newest first, each with its files, counts and, for a
+         *     failed one, the reason. An import's skipped items are `GET /exchange/1c/runs/{id}/issues`.
+         */
+        get: operations["getExchangeOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange/1c/runs/{runId}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a catalogue import skipped or could only partly apply, item by item, with the reason
+         * @description The items of one import run that were skipped (`skipped: true`) or applied without a part (a price in
+         *     another currency, a warehouse's figure, a picture), in the order they were met; at most 1,000 are kept a
+         *     run (every skipped item is counted in the run's `skipped` all the same). `code` names the reason,
+         *     `detail` carries what 1C wrote. An unknown run is 404.
+         */
+        get: operations["listImportIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/ticket": {
         parameters: {
             query?: never;
@@ -1566,6 +1612,14 @@ export interface paths {
          *        lifecycle allows it; otherwise the order's exchange state becomes `error` with the reason. A file larger
          *        than `file_limit` arrives in parts and is processed when its closing root tag has arrived.
          *
+         *     `type=catalog` is the catalogue, prices and stock per warehouse 1C sends (CommerceML 2.0x–2.10 and 3.x;
+         *     see `docs/1c-exchange.md`): `checkauth` as above (then `sessid=` and `timestamp=` lines); `init` answers
+         *     `zip=yes` and `file_limit`; `file` (POST, `filename` a relative path such as `import.xml` or
+         *     `import_files/ab/cd.jpg`) keeps the bytes, parts of one name appended; `import&filename=` reads and applies
+         *     that file step by step and answers `progress` (1C calls again) until `success`, or `failure` and the reason
+         *     (nothing of a file that cannot be read is applied); `deactivate` and `complete` end a run of the 3.x
+         *     protocol. A `filename` that climbs out (`..`) or is absolute is answered `failure`.
+         *
          *     Protocol answers are `text/plain; charset=utf-8` lines (the `query` answer is XML); refusals are the usual
          *     `Error` JSON. The operation is `security: []` for the bearer router: the handler itself checks
          *     `exchangeBasic` (checkauth) and the session cookie (every other mode), as `x-security` records.
@@ -1594,6 +1648,14 @@ export interface paths {
          *        (`Статус заказа`, `Отменен`) is applied through the order lifecycle as the warehouse, only where the
          *        lifecycle allows it; otherwise the order's exchange state becomes `error` with the reason. A file larger
          *        than `file_limit` arrives in parts and is processed when its closing root tag has arrived.
+         *
+         *     `type=catalog` is the catalogue, prices and stock per warehouse 1C sends (CommerceML 2.0x–2.10 and 3.x;
+         *     see `docs/1c-exchange.md`): `checkauth` as above (then `sessid=` and `timestamp=` lines); `init` answers
+         *     `zip=yes` and `file_limit`; `file` (POST, `filename` a relative path such as `import.xml` or
+         *     `import_files/ab/cd.jpg`) keeps the bytes, parts of one name appended; `import&filename=` reads and applies
+         *     that file step by step and answers `progress` (1C calls again) until `success`, or `failure` and the reason
+         *     (nothing of a file that cannot be read is applied); `deactivate` and `complete` end a run of the 3.x
+         *     protocol. A `filename` that climbs out (`..`) or is absolute is answered `failure`.
          *
          *     Protocol answers are `text/plain; charset=utf-8` lines (the `query` answer is XML); refusals are the usual
          *     `Error` JSON. The operation is `security: []` for the bearer router: the handler itself checks
@@ -2221,7 +2283,11 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /** @description PV per unit. */
             points: components["schemas"]["Points"];
-            /** @description Units available at the caller's warehouse. */
+            /**
+             * @description Units available at the caller's warehouse (their home warehouse; staff: where they work; without one,
+             *     the first warehouse): 1C's quantity there minus what that warehouse's orders not yet in 1C hold, never
+             *     below 0; 0 for a product no longer sold.
+             */
             stock: number;
             category: components["schemas"]["ProductCategory"];
             /**
@@ -2230,6 +2296,15 @@ export interface components {
              */
             imageUrl: string;
             isPromotion: boolean;
+            /** @description The recommended retail price per unit (1C's retail price type), null when 1C sends none. */
+            recommendedPrice: components["schemas"]["Money"] | null;
+            /**
+             * @description False once 1C no longer lists the product (a full upload without it, or deleted in 1C): it is left out
+             *     of the catalogue, cannot be added to the bag or ordered, and bags and wishlists show why.
+             */
+            isActive: boolean;
+            /** @description Why a product is no longer sold; null while it is. */
+            inactiveReason: ("absent_from_full_upload" | "deleted_in_1c") | null;
         };
         ProductPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Product"][];
@@ -2359,6 +2434,75 @@ export interface components {
          * @enum {string}
          */
         ExchangeState: "queued" | "sent" | "confirmed" | "error";
+        /** @description The "1C exchange" screen's data (`GET /exchange/1c/runs`). */
+        ExchangeOverview: {
+            /** @description The caller's warehouse's orders in the exchange with 1C. */
+            orders: {
+                /** @description Sent to 1C by the warehouse, waiting for 1C's next query. */
+                queued: number;
+                /** @description Fetched by 1C, waiting for its confirmation. */
+                sent: number;
+                /** @description 1C could not take or change them; each says why on the order. */
+                errors: number;
+                /** @description When 1C last fetched, confirmed or numbered one of them. */
+                lastExchangeAt: string | null;
+            };
+            /** @description The latest catalogue imports, newest first (at most 20). */
+            runs: components["schemas"]["ImportRun"][];
+        };
+        /** @description One catalogue import (an exchange session's goods, prices and stock; or the demo seed's). */
+        ImportRun: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            source: "exchange" | "seed";
+            /** @enum {string} */
+            status: "running" | "success" | "failure";
+            /** Format: date-time */
+            startedAt: string;
+            finishedAt: string | null;
+            /** @description Why the run failed (a file that could not be read or imported), as the exchange told 1C. */
+            failure: string | null;
+            created: number;
+            updated: number;
+            deactivated: number;
+            skipped: number;
+            /** @description Issues kept for the run (`GET /exchange/1c/runs/{id}/issues`). */
+            issues: number;
+            files: {
+                name: string;
+                /** @description What the file held, once read (null before). */
+                kind: ("catalogue" | "offers" | "classifier") | null;
+                /** @enum {string} */
+                stage: "reading" | "applying" | "deactivating" | "done" | "failed";
+                /** @description True for a full upload (`СодержитТолькоИзменения="false"`), null before the file is read. */
+                fullUpload: boolean | null;
+                failure: string | null;
+            }[];
+        };
+        ImportIssue: {
+            id: components["schemas"]["Id"];
+            file: string;
+            /**
+             * @description Why: `MISSING_ID`, `VARIANT` (a characteristic of a product), `SERVICE`, `UNKNOWN_GROUP` (a new
+             *     product in a group no category maps to), `MISSING_SKU`, `MISSING_NAME`, `DUPLICATE_SKU`,
+             *     `DUPLICATE_IN_FILE`, `DELETED_UNKNOWN`, `UNKNOWN_PRODUCT` (an offer for a product the portal does not
+             *     have) skip the item; `OTHER_CURRENCY`, `BAD_NUMBER`, `NEGATIVE_QUANTITY`, `UNIT_RATIO`,
+             *     `UNKNOWN_WAREHOUSE`, `STOCK_WITHOUT_WAREHOUSE`, `IMAGE_MISSING`, `IMAGE_UNSUPPORTED`, `NO_PRICE_TYPE`
+             *     leave a part of it out.
+             * @enum {string}
+             */
+            code: "MISSING_ID" | "VARIANT" | "SERVICE" | "UNKNOWN_GROUP" | "MISSING_SKU" | "MISSING_NAME" | "DUPLICATE_SKU" | "DUPLICATE_IN_FILE" | "DELETED_UNKNOWN" | "UNKNOWN_PRODUCT" | "OTHER_CURRENCY" | "BAD_NUMBER" | "NEGATIVE_QUANTITY" | "UNIT_RATIO" | "UNKNOWN_WAREHOUSE" | "STOCK_WITHOUT_WAREHOUSE" | "IMAGE_MISSING" | "IMAGE_UNSUPPORTED" | "NO_PRICE_TYPE";
+            /** @description The item was left out entirely (else only a part of it). */
+            skipped: boolean;
+            onecId: string | null;
+            sku: string | null;
+            name: string | null;
+            /** @description What 1C wrote (a value, a group's name, a file), as it wrote it. */
+            detail: string | null;
+        };
+        ImportIssuePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["ImportIssue"][];
+        };
         /** @description The order's 1C exchange state (orders that were sent to 1C, or that 1C reported on). */
         OrderExchange: {
             state: components["schemas"]["ExchangeState"];
@@ -3021,12 +3165,22 @@ export interface components {
         ChildrenPage: number;
         /** @description Children per page (an extension of the spec's call). */
         ChildrenPageSize: number;
-        /** @description The exchange type; the portal exchanges orders (`sale`). */
-        ExchangeType: "sale";
-        /** @description The step of the exchange (see the operation's description). */
-        ExchangeMode: "checkauth" | "init" | "query" | "success" | "file";
-        /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+        /** @description The exchange type, orders (`sale`) or the catalogue, prices and stock 1C sends (`catalog`). */
+        ExchangeType: "sale" | "catalog";
+        /**
+         * @description The step of the exchange (see the operation's description): `query` and `success` are `type=sale` steps,
+         *     `import`, `deactivate` and `complete` `type=catalog` ones.
+         */
+        ExchangeMode: "checkauth" | "init" | "query" | "success" | "file" | "import" | "deactivate" | "complete";
+        /**
+         * @description With `mode=file` and `mode=import`, the name of the file 1C sends: a relative path (`import0_1.xml`,
+         *     `import_files/ab/abcd.jpg`). One that climbs out (`..`) or starts at the root is answered `failure`.
+         */
         ExchangeFilename: string;
+        /** @description With `mode=deactivate`, the `timestamp` of the session's `checkauth` answer (the 3.x protocol). */
+        ExchangeTimestamp: string;
+        /** @description The `sessid` of the `checkauth` answer, which newer 1C modules repeat on every call. */
+        ExchangeSessid: string;
         /** @description The orders, as ids separated by commas (at most 100). */
         PrintOrderIds: string;
     };
@@ -4766,6 +4920,59 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    getExchangeOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listImportIssues: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                runId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the run's issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportIssuePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createEventTicket: {
         parameters: {
             query?: never;
@@ -5208,12 +5415,22 @@ export interface operations {
     exchange1cGet: {
         parameters: {
             query: {
-                /** @description The exchange type; the portal exchanges orders (`sale`). */
+                /** @description The exchange type, orders (`sale`) or the catalogue, prices and stock 1C sends (`catalog`). */
                 type: components["parameters"]["ExchangeType"];
-                /** @description The step of the exchange (see the operation's description). */
+                /**
+                 * @description The step of the exchange (see the operation's description): `query` and `success` are `type=sale` steps,
+                 *     `import`, `deactivate` and `complete` `type=catalog` ones.
+                 */
                 mode: components["parameters"]["ExchangeMode"];
-                /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+                /**
+                 * @description With `mode=file` and `mode=import`, the name of the file 1C sends: a relative path (`import0_1.xml`,
+                 *     `import_files/ab/abcd.jpg`). One that climbs out (`..`) or starts at the root is answered `failure`.
+                 */
                 filename?: components["parameters"]["ExchangeFilename"];
+                /** @description With `mode=deactivate`, the `timestamp` of the session's `checkauth` answer (the 3.x protocol). */
+                timestamp?: components["parameters"]["ExchangeTimestamp"];
+                /** @description The `sessid` of the `checkauth` answer, which newer 1C modules repeat on every call. */
+                sessid?: components["parameters"]["ExchangeSessid"];
             };
             header?: never;
             path?: never;
@@ -5231,20 +5448,31 @@ export interface operations {
     exchange1cPost: {
         parameters: {
             query: {
-                /** @description The exchange type; the portal exchanges orders (`sale`). */
+                /** @description The exchange type, orders (`sale`) or the catalogue, prices and stock 1C sends (`catalog`). */
                 type: components["parameters"]["ExchangeType"];
-                /** @description The step of the exchange (see the operation's description). */
+                /**
+                 * @description The step of the exchange (see the operation's description): `query` and `success` are `type=sale` steps,
+                 *     `import`, `deactivate` and `complete` `type=catalog` ones.
+                 */
                 mode: components["parameters"]["ExchangeMode"];
-                /** @description With `mode=file`, the name of the file 1C sends (a plain file name, no path). */
+                /**
+                 * @description With `mode=file` and `mode=import`, the name of the file 1C sends: a relative path (`import0_1.xml`,
+                 *     `import_files/ab/abcd.jpg`). One that climbs out (`..`) or starts at the root is answered `failure`.
+                 */
                 filename?: components["parameters"]["ExchangeFilename"];
+                /** @description With `mode=deactivate`, the `timestamp` of the session's `checkauth` answer (the 3.x protocol). */
+                timestamp?: components["parameters"]["ExchangeTimestamp"];
+                /** @description The `sessid` of the `checkauth` answer, which newer 1C modules repeat on every call. */
+                sessid?: components["parameters"]["ExchangeSessid"];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
         /**
-         * @description With `mode=file`, the XML file (or a part of it) 1C sends, as `application/xml`, `text/xml`,
-         *     `application/octet-stream` or `text/plain`. Other modes carry no body (an empty form body is accepted, as
+         * @description With `mode=file`, the file (or a part of it) 1C sends: its bytes are read as they are, whatever the
+         *     Content-Type says or without one (1C nodes send `application/xml`, `application/octet-stream`,
+         *     `application/x-www-form-urlencoded` or nothing). Other modes carry no body (an empty body is accepted, as
          *     some 1C versions POST every step).
          */
         requestBody?: {

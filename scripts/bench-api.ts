@@ -41,7 +41,13 @@ import { DEMO_PASSWORD } from '../server/seed/accounts.ts';
 import { hasData, seedDemo } from '../server/seed/demo.ts';
 import { seedLarge } from '../server/seed/large.ts';
 import { benchEventFanout } from './bench/event-fanout.ts';
-import { formatImportStall, measureImportStall } from './bench/import-stall.ts';
+import { formatCatalogueImport, measureCatalogueImport } from './bench/catalogue-import.ts';
+import {
+  formatDocumentCost,
+  formatImportStall,
+  measureDocumentCost,
+  measureImportStall,
+} from './bench/import-stall.ts';
 import { benchLists } from './bench/lists.ts';
 import { benchVolumes } from './bench/volumes.ts';
 import { benchMessageDrain } from './bench/message-drain.ts';
@@ -83,7 +89,7 @@ function listFiles(dir: string): string[] {
     .flatMap((entry) => {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) return listFiles(path);
-      return entry.isFile() && entry.name.endsWith('.ts') ? [path] : [];
+      return entry.isFile() && /\.(ts|xml|png)$/.test(entry.name) ? [path] : [];
     })
     .sort();
 }
@@ -369,12 +375,14 @@ async function main(): Promise<void> {
       .limit(20)
       .execute();
     const nodeIds = busyNodes.flatMap((row) => (row.sponsor_id === null ? [] : [row.sponsor_id]));
+    // The partner orders from warehouse 1: the products with the most available there.
     const products = await db
-      .selectFrom('products')
-      .select('id')
-      .where('stock', '>', 0)
-      .orderBy('stock', 'desc')
-      .orderBy('id')
+      .selectFrom('warehouse_stock')
+      .select('product_id as id')
+      .where('warehouse_id', '=', 1)
+      .where((eb) => eb('quantity', '-', eb.ref('held')), '>', 0)
+      .orderBy((eb) => eb('quantity', '-', eb.ref('held')), 'desc')
+      .orderBy('product_id')
       .limit(40)
       .execute();
     const point = await db
@@ -532,6 +540,16 @@ async function main(): Promise<void> {
       requests,
       log,
     });
+    const exchange = {
+      origin,
+      db,
+      exchangeUser: config.exchangeUser,
+      exchangePassword: config.exchangePassword,
+    };
+    const unknownDocuments = await measureDocumentCost({ ...exchange, known: false });
+    const knownDocuments = await measureDocumentCost({ ...exchange, known: true });
+    log(`\n${formatDocumentCost(unknownDocuments, knownDocuments)}`);
+    log(`\n${formatCatalogueImport(await measureCatalogueImport(exchange))}`);
   } finally {
     await app.close();
     await database.close();

@@ -45,6 +45,7 @@ import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts
 import { registerRequestMetrics } from './ops/request-metrics.ts';
 import { registerPayments } from './payments/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
+import { registerExchangeMetrics as registerCatalogueExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
 
 export interface ContractViolation {
   operationId: string;
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJobMetrics(metrics, scheduler);
   registerExchangeMetrics(metrics, options.database.db);
   registerVolumeMetrics(metrics, options.database.db);
+  registerCatalogueExchangeMetrics(metrics, options.database.db);
   // The operator's toolkit: request durations and open streams, /healthz and /readyz (server/ops/).
   registerRequestMetrics(app, metrics, { apiPrefix, processMetrics: config.metrics !== undefined });
   registerHealthRoutes(app);

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PERIOD_TIME_ZONE, isTimeZone } from './domain/network/period.ts';
+import { CATEGORIES, type Category } from './db/reference.ts';
 import { productionProblems } from './ops/production-mode.ts';
 
 /** argon2id cost of new password hashes (existing hashes carry their own; weaker ones are replaced at sign-in). */
@@ -118,6 +119,25 @@ export interface Config {
     /** The PV reminder is sent when this many days of the month are left (or fewer). */
     pvReminderDaysLeft: number;
   };
+  /** How the catalogue 1C sends maps onto the portal (docs/1c-exchange.md, "Goods, prices and stock"). */
+  catalogueExchange: CatalogueExchangeConfig;
+}
+
+export interface CatalogueExchangeConfig {
+  /** 1C group `Ид` → category, over the default match of a group's name with a category's Russian name */
+  groupMap: Readonly<Record<string, Category>>;
+  /** 1C warehouse `Ид` → a warehouse's code, over the default match by the warehouse's Russian name */
+  warehouseMap: Readonly<Record<string, string>>;
+  /** The price type whose prices are the portal's prices: an `Ид` or a name */
+  priceType: string;
+  /** The price type whose prices are the recommended retail prices: an `Ид` or a name */
+  retailPriceType: string;
+  /** The numeric product property that holds the PV: an `Ид` or a name */
+  pvProperty: string;
+  /** The most one exchange session may upload (files and archives together) */
+  uploadLimitBytes: number;
+  /** The work one `mode=import` call does before it answers `progress` (it answers within a few seconds more) */
+  importStepMs: number;
 }
 
 /** The card acquirer and how the portal talks to it. */
@@ -235,6 +255,24 @@ const httpUrl = z
   )
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** `key=value` pairs separated by commas, semicolons or new lines (`EXCHANGE_GROUP_MAP`, `EXCHANGE_WAREHOUSE_MAP`). */
+const pairs = <V extends string>(value: z.ZodType<V>, what: string) =>
+  z.string().transform((text, ctx) => {
+    const out: Record<string, V> = {};
+    for (const item of text.split(/[,;\n]+/)) {
+      if (item.trim() === '') continue;
+      const at = item.lastIndexOf('=');
+      const key = item.slice(0, at).trim();
+      const parsed = value.safeParse(item.slice(at + 1).trim());
+      if (at <= 0 || key === '' || !parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `must be 1C-Ид=${what} pairs separated by commas` });
+        return z.NEVER;
+      }
+      out[key] = parsed.data;
+    }
+    return out;
+  });
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: intIn(0, 65535).default(8080),
@@ -290,6 +328,13 @@ const envSchema = z.object({
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Chisinau' })
     .default(DEFAULT_PERIOD_TIME_ZONE),
   PERIOD_CLOSE_GRACE_DAYS: intIn(0, 27).default(3),
+  EXCHANGE_GROUP_MAP: pairs(z.enum(CATEGORIES), CATEGORIES.join('|')).optional(),
+  EXCHANGE_WAREHOUSE_MAP: pairs(z.string().min(1), 'warehouse code').optional(),
+  EXCHANGE_PRICE_TYPE: z.string().min(1).default('Цена дистрибьютора'),
+  EXCHANGE_RETAIL_PRICE_TYPE: z.string().min(1).default('Розничная цена'),
+  EXCHANGE_PV_PROPERTY: z.string().min(1).default('Баллы (PV)'),
+  EXCHANGE_UPLOAD_LIMIT_MB: intIn(1, 1024).default(100),
+  EXCHANGE_IMPORT_STEP_MS: intIn(50, 6000).default(3000),
   APP_ENV: z.enum(['production', 'development'], { message: 'must be production or development' }).optional(),
   ALLOW_EMBEDDED_DB: boolString.default(false),
   METRICS_PORT: intIn(0, 65535).optional(),
@@ -466,6 +511,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     periodTimeZone: e.PERIOD_TIME_ZONE,
     periodCloseGraceDays: e.PERIOD_CLOSE_GRACE_DAYS,
+    catalogueExchange: {
+      groupMap: e.EXCHANGE_GROUP_MAP ?? {},
+      warehouseMap: e.EXCHANGE_WAREHOUSE_MAP ?? {},
+      priceType: e.EXCHANGE_PRICE_TYPE,
+      retailPriceType: e.EXCHANGE_RETAIL_PRICE_TYPE,
+      pvProperty: e.EXCHANGE_PV_PROPERTY,
+      uploadLimitBytes: e.EXCHANGE_UPLOAD_LIMIT_MB * 1024 * 1024,
+      importStepMs: e.EXCHANGE_IMPORT_STEP_MS,
+    },
     production,
     allowEmbeddedDb: e.ALLOW_EMBEDDED_DB,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },

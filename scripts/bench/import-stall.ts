@@ -6,6 +6,9 @@
  * times), then while 1C uploads one file of `--documents` (default 5,000) `Документ` in parts of `file_limit` and the
  * last part is applied; the calls go on until the import's answer arrives. Goal (docs/adr/0037-1c-import.md):
  * p95 during the import ≤ 3 × idle p95. The import must answer `success`.
+ *
+ * Also (`measureDocumentCost`): the time per document of a file of 5,000 documents of orders the portal does not
+ * know, and of one of 5,000 of its orders (docs/adr/0094-1c-documents-in-batches.md; goal ≤ 0.2 ms for unknown ones).
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -173,6 +176,84 @@ export async function measureImportStall(options: {
   };
 }
 
+/** What one document of a `mode=file` upload costs (matching it to an order, applying it if it is one). */
+export interface DocumentCostResult {
+  documents: number;
+  known: boolean;
+  fileBytes: number;
+  millis: number;
+  perDocumentMs: number;
+}
+
+/** The goal for documents of orders the portal does not know (docs/adr/0094-1c-documents-in-batches.md). */
+export const UNKNOWN_DOCUMENT_GOAL_MS = 0.2;
+
+/**
+ * Uploads one file of `documents` documents, of orders the portal does not know (`known: false`: ids and numbers
+ * past the last order) or of its orders, and times it from the first part to the answer.
+ */
+export async function measureDocumentCost(options: {
+  origin: string;
+  db: Kysely<DB>;
+  exchangeUser: string;
+  exchangePassword: string;
+  documents?: number;
+  known: boolean;
+}): Promise<DocumentCostResult> {
+  const documents = options.documents ?? 5000;
+  const last = await options.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirstOrThrow();
+  const unknown = Array.from({ length: documents }, (_, i) => ({
+    id: Number(last.max ?? 0) + 1000 + i,
+    number: `1C-${String(i).padStart(6, '0')}`,
+  }));
+  const orders = options.known
+    ? await options.db
+        .selectFrom('orders')
+        .select(['id', 'number'])
+        .orderBy(sql`hashint4(id)`)
+        .limit(documents)
+        .execute()
+    : unknown;
+  const file = importFile(orders, documents);
+  const basic = Buffer.from(`${options.exchangeUser}:${options.exchangePassword}`).toString('base64');
+  const auth = await request(options.origin, 'GET', '/exchange/1c?type=sale&mode=checkauth', {
+    authorization: `Basic ${basic}`,
+  });
+  if (auth.cookie === undefined) throw new Error(`checkauth: ${auth.status} ${auth.text}`);
+  const started = performance.now();
+  let answer: Answer | undefined;
+  for (let start = 0; start < file.length; start += EXCHANGE_FILE_LIMIT) {
+    answer = await request(
+      options.origin,
+      'POST',
+      `/exchange/1c?type=sale&mode=file&filename=cost-${options.known ? 'known' : 'unknown'}.xml`,
+      { cookie: auth.cookie, 'content-type': 'application/xml' },
+      file.subarray(start, start + EXCHANGE_FILE_LIMIT),
+    );
+    if (answer.text !== 'success') break;
+  }
+  const millis = performance.now() - started;
+  if (answer?.text !== 'success') throw new Error(`file: ${answer?.status} ${answer?.text}`);
+  return {
+    documents,
+    known: options.known,
+    fileBytes: file.length,
+    millis,
+    perDocumentMs: millis / documents,
+  };
+}
+
+export function formatDocumentCost(unknown: DocumentCostResult, known: DocumentCostResult): string {
+  return [
+    `1C order file, time per document (matched 500 at a time):`,
+    `  ${unknown.documents} of orders the portal does not know (${(unknown.fileBytes / 1024).toFixed(0)} KB): ${(unknown.millis / 1000).toFixed(2)} s, ${unknown.perDocumentMs.toFixed(3)} ms each: ${unknown.perDocumentMs <= UNKNOWN_DOCUMENT_GOAL_MS ? 'GOAL MET' : 'GOAL NOT MET'} (<= ${UNKNOWN_DOCUMENT_GOAL_MS} ms)`,
+    `  ${known.documents} of its orders (${(known.fileBytes / 1024).toFixed(0)} KB), each applied in its own transaction: ${(known.millis / 1000).toFixed(2)} s, ${known.perDocumentMs.toFixed(3)} ms each`,
+  ].join('\n');
+}
+
 export function formatImportStall(result: ImportStallResult): string {
   return [
     `1C import stall: ${result.documents} Документ (${(result.fileBytes / 1024).toFixed(0)} KB) applied in ${(result.importMs / 1000).toFixed(2)} s`,
@@ -219,6 +300,23 @@ async function standalone(): Promise<void> {
       samples: Number(values.samples),
     });
     console.log(`demo data set (in memory, PGlite)\n${formatImportStall(result)}`);
+    const exchange = {
+      origin,
+      db: database.db,
+      exchangeUser: config.exchangeUser,
+      exchangePassword: config.exchangePassword,
+    };
+    const unknown = await measureDocumentCost({
+      ...exchange,
+      documents: Number(values.documents),
+      known: false,
+    });
+    const known = await measureDocumentCost({
+      ...exchange,
+      documents: Number(values.documents),
+      known: true,
+    });
+    console.log(formatDocumentCost(unknown, known));
   } finally {
     await app.close();
     await database.close();

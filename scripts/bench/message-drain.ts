@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { LANGS } from '../../server/db/reference.ts';
@@ -129,12 +130,17 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     });
     const token = (JSON.parse(login.text) as { access_token?: string }).access_token;
     if (token === undefined) throw new Error(`login: ${login.status} ${login.text}`);
+    // Stock is per warehouse (docs/adr/0091-stock-per-warehouse.md): what the partner's warehouse has most of.
+    const available = sql<number>`s.quantity - s.held`;
     const products = await db
-      .selectFrom('products')
-      .select('id')
-      .where('stock', '>', 0)
-      .orderBy('stock', 'desc')
-      .orderBy('id')
+      .selectFrom('products as p')
+      .innerJoin('warehouse_stock as s', (join) =>
+        join.onRef('s.product_id', '=', 'p.id').on('s.warehouse_id', '=', partner.warehouse_id ?? 1),
+      )
+      .select('p.id')
+      .where(available, '>', 0)
+      .orderBy(available, 'desc')
+      .orderBy('p.id')
       .limit(40)
       .execute();
     const point = await db

@@ -14,6 +14,7 @@ import * as m0006 from './migrations/0006-warehouse-queue.ts';
 import * as m0007 from './migrations/0007-order-desk.ts';
 import * as m0008 from './migrations/0008-network-attention.ts';
 import * as m0009 from './migrations/0009-background-work.ts';
+import * as m0011 from './migrations/0011-catalogue-exchange.ts';
 import * as m0010 from './migrations/0010-volume-engine.ts';
 import * as m0012 from './migrations/0012-message-delivery.ts';
 import * as m0013 from './migrations/0013-card-payments.ts';
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-order-desk': m0007,
   '0008-network-attention': m0008,
   '0009-background-work': m0009,
+  '0011-catalogue-exchange': m0011,
   '0010-volume-engine': m0010,
   '0012-message-delivery': m0012,
   '0013-card-payments': m0013,

@@ -3,7 +3,7 @@
  * its tickets, presence, shared rate-limit windows and the 1C exchange sessions. `schema.ts` lists them in `DB`.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { DeliveryType, OrderStatus, PaymentMethod, PaymentState } from './reference.ts';
+import type { Category, DeliveryType, OrderStatus, PaymentMethod, PaymentState } from './reference.ts';
 import type { Timestamp, GeneratedTimestamp, Json, NullableJson } from './schema-columns.ts';
 
 /** Distributors below each user (migration 0005), kept exact by triggers on `users`. */
@@ -209,6 +209,87 @@ export interface VapidKeysTable {
   public_key: string;
   private_key: string;
   created_at: GeneratedTimestamp;
+}
+
+/** A 1C group seen by the catalogue import (migration 0011): its parent and the category it maps to, if any. */
+export interface OnecGroupsTable {
+  onec_id: string;
+  name: string;
+  parent_id: string | null;
+  /** null: no category's name matches and no configured map names it (products filed there are skipped) */
+  category: Category | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A picture 1C sent, stored once by the SHA-256 of its bytes (served at `/media/product-images/<hash>.<ext>`). */
+export interface ProductImagesTable {
+  hash: string;
+  content_type: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  created_at: GeneratedTimestamp;
+}
+
+/** One catalogue import (an exchange session's `type=catalog` work, or the demo seed's), with its counts. */
+export interface ExchangeImportRunsTable {
+  id: Generated<number>;
+  /** the exchange session (the SHA-256 key of its cookie); null for the seed */
+  session_id: string | null;
+  source: Generated<'exchange' | 'seed'>;
+  status: Generated<'running' | 'success' | 'failure'>;
+  started_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  /** why the run failed (a file that could not be read), as the exchange answered 1C */
+  failure: string | null;
+  created: Generated<number>;
+  updated: Generated<number>;
+  deactivated: Generated<number>;
+  skipped: Generated<number>;
+  /** the 1C groups, properties, price types and warehouses this run's files described (server/domain/exchange/catalog/dictionary.ts) */
+  dictionary: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** a full upload in the 3.x form waits for `mode=deactivate` / `complete`: the groups it covers */
+  deferred_scope: NullableJson<{ all: boolean; groups: string[] }>;
+}
+
+/** A file of an import run, and where its step machine stands. */
+export interface ExchangeImportFilesTable {
+  id: Generated<number>;
+  run_id: number;
+  name: string;
+  kind: 'catalogue' | 'offers' | 'classifier' | null;
+  stage: Generated<'reading' | 'applying' | 'deactivating' | 'done' | 'failed'>;
+  /** `СодержитТолькоИзменения="false"` (null before the file is read) */
+  full_upload: boolean | null;
+  schema_version: string | null;
+  /** records read into chunks so far (a read cut short resumes after them) */
+  records_read: Generated<number>;
+  chunks: Generated<number>;
+  chunks_applied: Generated<number>;
+  failure: string | null;
+  /** the call working on the file holds it until then */
+  locked_until: Timestamp | null;
+  started_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+}
+
+/** Records read from a file, waiting to be applied in order (deleted once the file is done). */
+export interface ExchangeImportChunksTable {
+  file_id: number;
+  seq: number;
+  records: ColumnType<unknown[], string, string>;
+}
+
+/** An item an import run skipped (or could only partly apply), with the reason's code. */
+export interface ExchangeImportIssuesTable {
+  id: Generated<number>;
+  run_id: number;
+  file: string;
+  code: string;
+  onec_id: string | null;
+  sku: string | null;
+  name: string | null;
+  detail: string | null;
+  at: GeneratedTimestamp;
 }
 
 /** An operator's change to an account (migration 0015, `npm run users`); never updated or deleted. */

@@ -40,7 +40,13 @@ import type {
   RateLimitsTable,
   ExchangeSessionsTable,
   ExchangeFilePartsTable,
+  ExchangeImportChunksTable,
+  ExchangeImportFilesTable,
+  ExchangeImportIssuesTable,
+  ExchangeImportRunsTable,
   JobsTable,
+  OnecGroupsTable,
+  ProductImagesTable,
   MessagesTable,
   RevokedTokensTable,
   EventStreamsTable,
@@ -85,6 +91,8 @@ export interface WarehousesTable {
   phone: string;
   email: string;
   created_at: GeneratedTimestamp;
+  /** the 1C warehouse (`Склад/Ид`) matched to this one */
+  onec_id: string | null;
 }
 
 export interface PickupPointsTable {
@@ -161,13 +169,44 @@ export interface ProductsTable {
   /** promotional price, minor units; set together with is_promotion */
   promo_price: number | null;
   points: ColumnType<number, number | string, number | string>;
-  stock: number;
   category: Category;
   image_url: string | null;
   is_promotion: Generated<boolean>;
-  /** generated: lower-cased sku + names in every language, for `search LIKE '%' || lower(term) || '%'` */
+  /** generated: lower-cased sku, barcode + names in every language, for `search LIKE '%' || lower(term) || '%'` */
   search: GeneratedAlways<string>;
   created_at: GeneratedTimestamp;
+  /** 1C's `Ид` of the product (migration 0011); null for a product 1C never named */
+  onec_id: string | null;
+  /** `Штрихкод` from 1C */
+  barcode: string | null;
+  /** the 1C group (`onec_groups.onec_id`) the product was last filed under */
+  onec_group_id: string | null;
+  /** the recommended retail price (1C's `Розничная цена`), minor units */
+  recommended_price: number | null;
+  /** false once 1C no longer lists the product: hidden from the catalogue, never deleted */
+  is_active: Generated<boolean>;
+  inactive_reason: InactiveReason | null;
+  /** the last import run that named the product (a full upload deactivates the ones it did not name) */
+  onec_seen_run: number | null;
+  /** the import run that created the product (its prices and stock in that run are part of creating it) */
+  onec_created_run: number | null;
+  updated_at: GeneratedTimestamp;
+}
+
+/** Why a product is no longer sold. */
+export type InactiveReason = 'absent_from_full_upload' | 'deleted_in_1c';
+
+/** Stock of one product at one warehouse (migration 0011; docs/adr/0091-stock-per-warehouse.md). */
+export interface WarehouseStockTable {
+  warehouse_id: number;
+  product_id: number;
+  /** the quantity 1C last reported */
+  quantity: Generated<number>;
+  /** units this warehouse's portal orders not yet in 1C hold; available = max(quantity − held, 0) */
+  held: Generated<number>;
+  /** the last import run whose offers gave this figure (a full offers package zeroes the ones it did not give) */
+  seen_run: number | null;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface CartsTable {
@@ -235,6 +274,8 @@ export interface OrdersTable {
   exchange_error: string | null;
   onec_document_number: string | null;
   exchanged_at: Timestamp | null;
+  /** when 1C first took the order; from then on it holds no stock (1C's quantities count it) */
+  in_1c_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** when the order entered its current status (migration 0006, kept by a trigger) */
@@ -442,6 +483,13 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   mailbox: MailboxTable;
   vapid_keys: VapidKeysTable;
+  warehouse_stock: WarehouseStockTable;
+  onec_groups: OnecGroupsTable;
+  product_images: ProductImagesTable;
+  exchange_import_runs: ExchangeImportRunsTable;
+  exchange_import_files: ExchangeImportFilesTable;
+  exchange_import_chunks: ExchangeImportChunksTable;
+  exchange_import_issues: ExchangeImportIssuesTable;
   account_audit: AccountAuditTable;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Demo data for an empty database: three warehouses with pickup points, about 150 products in five languages,
+ * Demo data for an empty database: three warehouses with pickup points, about 150 products in five languages
+ * (imported from a CommerceML package through the 1C importer, with stock per warehouse),
  * the demo accounts of `accounts.ts`, a downline of about 2,000 distributors under partner@demo.test with 12 months
  * of volumes, bonuses, ranks and qualifications, clients, carts, wishlists, and about 200 orders in every lifecycle
  * status with their history. Deterministic: the same `seed` and `now` give the same data.
@@ -26,6 +27,8 @@ import { creditHistory } from './demo-volumes.ts';
 import { buildVolumeOrders, insertVolumeHistory, planVolumeOrders } from './demo-volume-orders.ts';
 import { periodTimeZone } from '../domain/volumes/settings.ts';
 import { DEFAULT_PERIOD_TIME_ZONE } from '../domain/network/period.ts';
+import { addPortalData, importDemoCatalogue } from './catalogue-import.ts';
+import { recountHolds } from '../domain/stock/warehouse-stock.ts';
 
 export { WAREHOUSES } from './demo-warehouses.ts';
 export { hasData, resetSequences } from './seed-tables.ts';
@@ -42,6 +45,8 @@ export type SeedOptions = {
   log?: (message: string) => void;
   /** the company's time zone (default: the database's `volume_settings`, else Europe/Chisinau) */
   zone?: string;
+  /** the currency of the catalogue's prices (default MDL) */
+  currency?: string;
 };
 
 export type SeedSummary = {
@@ -101,10 +106,17 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     await sql`set local mlm.events = 'off'`.execute(trx);
     const pickupIds = await insertWarehouses(trx);
     phase('warehouses');
-    // Products.
+    // Products: the demo catalogue comes through the 1C importer (server/seed/catalogue-import.ts); the prng draws
+    // the catalogue as before, so the rest of the data stays as it was, and its translations and promotions are
+    // added on top of what 1C sent.
     const catalogue = buildCatalogue(prng);
-    const products: SeedProduct[] = catalogue.map((product, index) => ({
-      id: index + 1,
+    await importDemoCatalogue(trx, options.currency ?? 'MDL');
+    await addPortalData(trx, catalogue);
+    const productIds = new Map(
+      (await trx.selectFrom('products').select(['id', 'sku']).execute()).map((row) => [row.sku, row.id]),
+    );
+    const products: SeedProduct[] = catalogue.map((product) => ({
+      id: productIds.get(product.sku) ?? 0,
       sku: product.sku,
       name: product.name,
       price: product.price,
@@ -112,27 +124,6 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       points: product.points,
       stock: product.stock,
     }));
-    await insertChunks(catalogue, 11, (chunk) =>
-      trx
-        .insertInto('products')
-        .values(
-          chunk.map((product) => ({
-            id: catalogue.indexOf(product) + 1,
-            sku: product.sku,
-            name: JSON.stringify(product.name),
-            description: JSON.stringify(product.description),
-            price: product.price,
-            promo_price: product.promoPrice,
-            points: product.points,
-            stock: product.stock,
-            category: product.category,
-            image_url: null,
-            is_promotion: product.promoPrice !== null,
-          })),
-        )
-        .execute(),
-    );
-
     phase('products');
     // The genealogy: partner@demo.test's downline (with the unconfirmed account in the first line) and pw@demo.test's.
     const { partner, pw, partnerDownline, members, unconfirmedSigning } = demoGenealogy(
@@ -386,6 +377,11 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
     });
     if (built.refunds.length > 0) await trx.insertInto('payment_refunds').values(built.refunds).execute();
     await seedSandboxPayments(trx, built.payments, built.refunds);
+    // Orders 1C already took hold no stock (its quantities count them); the others hold theirs at their warehouse.
+    await sql`
+      update orders set in_1c_at = coalesce(exchanged_at, updated_at)
+      where exchange_state = 'confirmed' or onec_document_number is not null`.execute(trx);
+    await recountHolds(trx);
     phase('orders, lines and history inserted');
     const completions = [
       ...built.history

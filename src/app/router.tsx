@@ -156,6 +156,10 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/orders/warehouse/warehouse-order-page.tsx')),
               },
               {
+                path: PATHS.exchange1c,
+                ...screen(() => import('../features/exchange-1c/exchange-page.tsx')),
+              },
+              {
                 path: PATHS.myDistributors,
                 ...screen(() => import('../features/my-network/my-network-page.tsx')),
               },

@@ -99,3 +99,9 @@ export const clientKeys = {
 export const documentKeys = {
   all: () => ['documents'] as const,
 };
+
+export const exchangeKeys = {
+  all: () => ['exchange-1c'] as const,
+  overview: () => ['exchange-1c', 'overview'] as const,
+  issues: (runId: number, page: number) => ['exchange-1c', 'issues', runId, page] as const,
+};

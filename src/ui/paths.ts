@@ -25,6 +25,8 @@ export const PATHS = {
   myOrder: '/my-orders/:orderId',
   warehouseOrders: '/my-orders-warehouse',
   warehouseOrder: '/my-orders-warehouse/:id',
+  /** Not in spec section 2: the 1C exchange for warehouse staff (catalogue imports and the order queue to 1C). */
+  exchange1c: '/exchange-1c',
   myDistributors: '/my-distributers',
   myDistributor: '/my-distributers/:id',
   clientBase: '/client-base',
@@ -60,6 +62,7 @@ export const PRIVATE_PATHS = [
   PATHS.myOrder,
   PATHS.warehouseOrders,
   PATHS.warehouseOrder,
+  PATHS.exchange1c,
   PATHS.myDistributors,
   PATHS.myDistributor,
   PATHS.clientBase,

@@ -213,10 +213,11 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       .where('email', '=', 'partner@demo.test')
       .executeTakeFirstOrThrow();
     const product = await database.db
-      .selectFrom('products')
-      .select('id')
-      .where('stock', '>=', 50)
-      .orderBy('id')
+      .selectFrom('warehouse_stock')
+      .select('product_id as id')
+      .where('warehouse_id', '=', 1)
+      .where((eb) => eb('quantity', '-', eb.ref('held')), '>=', 50)
+      .orderBy('product_id')
       .executeTakeFirstOrThrow();
     await fillCart(partner.id, [[product.id, 2]]);
     const key = randomUUID();
@@ -312,13 +313,20 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
   }, 120_000);
 
   it('never takes stock below zero when distributors race for the last units', async () => {
+    // Warehouse 1 has 3 units left (1C's quantity is what its orders hold plus 3).
     const product = await database.db
-      .selectFrom('products')
-      .select('id')
-      .where('stock', '>=', 5)
-      .orderBy('id', 'desc')
+      .selectFrom('warehouse_stock')
+      .select(['product_id as id', 'held'])
+      .where('warehouse_id', '=', 1)
+      .where((eb) => eb('quantity', '-', eb.ref('held')), '>=', 5)
+      .orderBy('product_id', 'desc')
       .executeTakeFirstOrThrow();
-    await database.db.updateTable('products').set({ stock: 3 }).where('id', '=', product.id).execute();
+    await database.db
+      .updateTable('warehouse_stock')
+      .set({ quantity: product.held + 3 })
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', product.id)
+      .execute();
     const buyers = await database.db
       .selectFrom('users')
       .select('id')
@@ -346,11 +354,12 @@ describe.skipIf(BASE_URL === undefined)('three server processes on one PostgreSQ
       Array.from({ length: 7 }, () => 'OUT_OF_STOCK'),
     );
     const after = await database.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
+      .selectFrom('warehouse_stock')
+      .select(['quantity', 'held'])
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', product.id)
       .executeTakeFirstOrThrow();
-    expect(after.stock).toBe(0);
+    expect(after.quantity - after.held).toBe(0);
   });
 
   it('1C: checkauth on A, query on B, success on C exports each order exactly once', async () => {

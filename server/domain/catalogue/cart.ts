@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
-import { PRODUCT_COLUMNS, roundPoints, toProduct, type Product } from './product.ts';
+import { PRODUCT_COLUMNS, roundPoints, stockColumn, toProduct, type Product } from './product.ts';
 
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -49,20 +49,25 @@ export function cartFromLines(
 }
 
 /**
- * The user's bag with each line's current product. Inside a transaction, pass `{ lock: true }` to lock the bag's
- * rows (`for update`) so a concurrent change waits for the transaction.
+ * The user's bag with each line's current product and its stock at `warehouseId` (the caller's warehouse, or the
+ * warehouse an order of it goes to). Inside a transaction, pass `{ lock: true }` to lock the bag's rows
+ * (`for update`) so a concurrent change waits for the transaction.
  */
 export async function loadCart(
   db: Db,
   userId: number,
   currency: string,
   publicUrl: string,
+  warehouseId: number,
   options: { lock?: boolean } = {},
 ): Promise<Cart> {
   let query = db
     .selectFrom('carts')
     .innerJoin('products', 'products.id', 'carts.product_id')
-    .select([...PRODUCT_COLUMNS, 'carts.quantity'])
+    .leftJoin('warehouse_stock as ws', (join) =>
+      join.onRef('ws.product_id', '=', 'products.id').on('ws.warehouse_id', '=', warehouseId),
+    )
+    .select([...PRODUCT_COLUMNS, stockColumn(), 'carts.quantity'])
     .where('carts.user_id', '=', userId)
     .orderBy('carts.added_at')
     .orderBy('carts.product_id');

@@ -17,7 +17,7 @@ import type { components } from '#openapi/schema.d.ts';
 import type { Lang } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { productPopularity } from './popularity.ts';
-import { PRODUCT_COLUMNS, toProduct, type Product } from './product.ts';
+import { selectProducts, toProduct, type Product } from './product.ts';
 
 export type CatalogueFilter = components['schemas']['CatalogueFilter'];
 export type CatalogueSort = 'popular' | 'name' | 'price' | 'points' | 'newest';
@@ -30,6 +30,8 @@ export interface ListingQuery {
   sort: CatalogueSort;
   order?: 'asc' | 'desc' | undefined;
   lang: Lang;
+  /** the caller's warehouse: whose stock the products show */
+  warehouseId: number;
 }
 
 export interface ProductPage {
@@ -47,8 +49,9 @@ export function likePattern(q: string): string {
 
 type ProductsEb = ExpressionBuilder<DB, 'products'>;
 
+/** Products the catalogue lists: the ones still sold, filtered by category and text. */
 function filters(eb: ProductsEb, query: Pick<ListingQuery, 'category' | 'q'>): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
+  const conditions: Expression<SqlBool>[] = [eb('products.is_active', '=', true)];
   switch (query.category) {
     case undefined:
       break;
@@ -98,10 +101,7 @@ export async function listProducts(
     .executeTakeFirstOrThrow();
   const total = Number(counted.total);
 
-  let select = db
-    .selectFrom('products')
-    .select(PRODUCT_COLUMNS)
-    .where((eb) => filters(eb, query));
+  let select = selectProducts(db, query.warehouseId).where((eb) => filters(eb, query));
 
   switch (query.sort) {
     case 'popular': {
@@ -142,17 +142,16 @@ export async function listProducts(
   };
 }
 
-/** Products by id, in the order of `ids`; unknown ids are left out. */
+/** Products by id, in the order of `ids` (those no longer sold too, marked so); unknown ids are left out. */
 export async function productsByIds(
   db: Kysely<DB>,
   ids: readonly number[],
   currency: string,
   publicUrl: string,
+  warehouseId: number,
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('products')
-    .select(PRODUCT_COLUMNS)
+  const rows = await selectProducts(db, warehouseId)
     .where('products.id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -164,15 +163,15 @@ export async function productsByIds(
   return products;
 }
 
-/** Every product with a promotion price in force, largest saving (price − promoPrice) first. */
+/** Every product still sold with a promotion price in force, largest saving (price − promoPrice) first. */
 export async function promotedProducts(
   db: Kysely<DB>,
   currency: string,
   publicUrl: string,
+  warehouseId: number,
 ): Promise<Product[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select(PRODUCT_COLUMNS)
+  const rows = await selectProducts(db, warehouseId)
+    .where('products.is_active', '=', true)
     .where('products.is_promotion', '=', true)
     .where('products.promo_price', 'is not', null)
     .where((eb) => eb('products.promo_price', '<', eb.ref('products.price')))

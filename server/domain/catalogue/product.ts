@@ -5,14 +5,18 @@
  *   otherwise null (a promotion never makes a product dearer and the discount is never negative).
  * - `imageUrl` is absolute: the stored `image_url` when the row has one (an absolute URL as it is, a path resolved
  *   against `publicUrl`), else the generated picture `GET /media/products/{sku}.svg` (`server/media/`).
+ * - `stock` is what the caller's warehouse can still promise (`availableSql`, docs/adr/0091-stock-per-warehouse.md):
+ *   every query that builds products left-joins `warehouse_stock as ws` on the product and that one warehouse.
+ * - `isActive` is false once 1C no longer lists the product (then `stock` is 0); `inactiveReason` says why.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
-import type { ProductsTable } from '../../db/schema.ts';
+import type { DB, ProductsTable } from '../../db/schema.ts';
+import { availableSql } from '../stock/warehouse-stock.ts';
 
 export type Product = components['schemas']['Product'];
 
-/** The columns `toProduct` reads; select them with `PRODUCT_COLUMNS`. */
+/** The columns `toProduct` reads; select them with `PRODUCT_COLUMNS` and `STOCK_COLUMN`. */
 export type ProductSource = Pick<
   Selectable<ProductsTable>,
   | 'id'
@@ -22,13 +26,15 @@ export type ProductSource = Pick<
   | 'price'
   | 'promo_price'
   | 'points'
-  | 'stock'
   | 'category'
   | 'image_url'
   | 'is_promotion'
->;
+  | 'recommended_price'
+  | 'is_active'
+  | 'inactive_reason'
+> & { stock: number };
 
-/** `db.selectFrom('products').select(PRODUCT_COLUMNS)` gives rows `toProduct` takes. */
+/** With `STOCK_COLUMN` (over `warehouse_stock as ws` joined for one warehouse) gives rows `toProduct` takes. */
 export const PRODUCT_COLUMNS = [
   'products.id',
   'products.sku',
@@ -37,11 +43,26 @@ export const PRODUCT_COLUMNS = [
   'products.price',
   'products.promo_price',
   'products.points',
-  'products.stock',
   'products.category',
   'products.image_url',
   'products.is_promotion',
+  'products.recommended_price',
+  'products.is_active',
+  'products.inactive_reason',
 ] as const;
+
+/** What the joined warehouse can still promise of the product (`availableSql`). */
+export const stockColumn = () => availableSql().as('stock');
+
+/** Products with their stock at one warehouse: `selectProducts(db, warehouseId).where(…)`. */
+export function selectProducts(db: Kysely<DB> | Transaction<DB>, warehouseId: number) {
+  return db
+    .selectFrom('products')
+    .leftJoin('warehouse_stock as ws', (join) =>
+      join.onRef('ws.product_id', '=', 'products.id').on('ws.warehouse_id', '=', warehouseId),
+    )
+    .select([...PRODUCT_COLUMNS, stockColumn()]);
+}
 
 /** Path (under the server's origin) of a product's generated picture. */
 export const PRODUCT_IMAGE_PATH_PREFIX = '/media/products/';
@@ -82,9 +103,12 @@ export function toProduct(row: ProductSource, currency: string, publicUrl: strin
     promoPrice,
     currency,
     points: roundPoints(Number(row.points)),
-    stock: row.stock,
+    stock: row.is_active ? Math.max(0, Number(row.stock)) : 0,
     category: row.category,
     imageUrl: imageUrlOf(row, publicUrl),
     isPromotion: promoPrice !== null,
+    recommendedPrice: row.recommended_price,
+    isActive: row.is_active,
+    inactiveReason: row.is_active ? null : row.inactive_reason,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * `mode=file`: applies what 1C reports per document, each order in its own transaction.
  *
- * - The order is found by `Ид` (our id) or `Номер` (our number); documents of orders the portal does not know
- *   (1C's own orders) are ignored.
+ * - The order is found by `Ид` (our id) or `Номер` (our number), for a batch of documents with one query;
+ *   documents of orders the portal does not know (1C's own orders) are ignored.
  * - `Номер по 1С` becomes `onec_document_number` (an `EXCHANGE_DOCUMENT` history entry). An order outside the
  *   exchange that 1C numbers is in 1C now: its state becomes `confirmed`.
  * - A status (`Статус заказа`, or `Отменен` = true meaning the warehouse's decline) is applied through the order
@@ -11,7 +11,7 @@
  *   know, sets the exchange state `error` with the reason (`EXCHANGE_ERROR` history entry); the warehouse sees it
  *   and may queue the order again.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { applyEvent, eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type { OrderLifecycleEvent, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
@@ -20,6 +20,7 @@ import type { Selectable } from 'kysely';
 import { HISTORY_EVENT } from '../orders/history-events.ts';
 import { factsOf, linesWithStock, persistOutcome } from '../orders/persist.ts';
 import type { IncomingDocument } from './commerceml-reader.ts';
+import { releaseToOneC } from '../stock/warehouse-stock.ts';
 import { EXCHANGE_EVENTS, recordExchangeEvents } from './queue.ts';
 import { parseStatusValue } from './statuses.ts';
 
@@ -43,25 +44,54 @@ export interface FileOutcome {
   ignored: number;
 }
 
-async function findOrder(trx: Transaction<DB>, doc: IncomingDocument): Promise<OrderRow | undefined> {
-  if (doc.id !== null && /^[1-9][0-9]{0,15}$/.test(doc.id)) {
-    const byId = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', Number(doc.id))
-      .forUpdate()
-      .executeTakeFirst();
-    if (byId !== undefined) return byId;
-  }
-  if (doc.number !== null && doc.number.length <= 32) {
-    return trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('number', '=', doc.number)
-      .forUpdate()
-      .executeTakeFirst();
-  }
-  return undefined;
+/** Most documents matched to orders by one query. */
+export const MATCH_BATCH = 500;
+
+const MAX_ORDER_ID = 2_147_483_647;
+
+/** The order id 1C's `Ид` names, if it is one (a positive whole number in the id column's range). */
+function orderIdOf(doc: IncomingDocument): number | null {
+  if (doc.id === null || !/^[1-9][0-9]{0,9}$/.test(doc.id)) return null;
+  const id = Number(doc.id);
+  return id <= MAX_ORDER_ID ? id : null;
+}
+
+const numberOf = (doc: IncomingDocument): string | null =>
+  doc.number !== null && doc.number.length <= 32 ? doc.number : null;
+
+/**
+ * The order of each document of a batch (by `Ид`, else by `Номер`), found with one query for the whole batch:
+ * most documents of a large file are 1C's own and match nothing, and those cost no more than their share of it.
+ */
+async function matchOrders(
+  db: Kysely<DB>,
+  documents: readonly IncomingDocument[],
+): Promise<Array<number | null>> {
+  const ids = [...new Set(documents.map(orderIdOf).filter((id): id is number => id !== null))];
+  const numbers = [...new Set(documents.map(numberOf).filter((n): n is string => n !== null))];
+  if (ids.length === 0 && numbers.length === 0) return documents.map(() => null);
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'number'])
+    .where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+        ...(numbers.length > 0 ? [eb('number', 'in', numbers)] : []),
+      ]),
+    )
+    .execute();
+  const byId = new Set(rows.map((row) => row.id));
+  const byNumber = new Map(rows.map((row) => [row.number, row.id]));
+  return documents.map((doc) => {
+    const id = orderIdOf(doc);
+    if (id !== null && byId.has(id)) return id;
+    const number = numberOf(doc);
+    return number === null ? null : (byNumber.get(number) ?? null);
+  });
+}
+
+async function lockOrderRow(trx: Transaction<DB>, id: number): Promise<OrderRow | undefined> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** The status 1C asks for, null when it asks for none, or the reason it cannot be read. */
@@ -108,15 +138,19 @@ async function recordError(
   return { kind: 'error', orderId: row.id, reason };
 }
 
+const unknownOrder = (doc: IncomingDocument): DocumentOutcome => ({
+  kind: 'ignored',
+  reason: `no order with Ид ${doc.id ?? '-'} / Номер ${doc.number ?? '-'}`,
+});
+
 async function applyDocument(
   trx: Transaction<DB>,
   doc: IncomingDocument,
+  orderId: number,
   now: Date,
 ): Promise<DocumentOutcome> {
-  const row = await findOrder(trx, doc);
-  if (row === undefined) {
-    return { kind: 'ignored', reason: `no order with Ид ${doc.id ?? '-'} / Номер ${doc.number ?? '-'}` };
-  }
+  const row = await lockOrderRow(trx, orderId);
+  if (row === undefined) return unknownOrder(doc);
 
   let documentNumber: string | null = null;
   if (doc.onecNumber !== null && doc.onecNumber !== row.onec_document_number) {
@@ -135,6 +169,8 @@ async function applyDocument(
       [{ orderId: row.id, status: row.status, event: EXCHANGE_EVENTS.document, comment: documentNumber }],
       now,
     );
+    // 1C numbered the order: it is in 1C's books, and its quantities count it.
+    await releaseToOneC(trx, [row.id], now);
   }
 
   const wanted = targetOf(doc);
@@ -180,13 +216,15 @@ async function applyDocument(
 }
 
 /**
- * Applies every document of a file, each in its own transaction, and says what happened to each.
+ * Applies every document of a file and says what happened to each. Documents are matched to orders a batch at a
+ * time (`MATCH_BATCH`, one query); a document of an order the portal does not know is ignored at once, and each
+ * document of a known order is applied in its own transaction.
  *
- * Between documents it rests on a timer as long as the document took (at most `IMPORT_REST_MS`): on PGlite every
- * query completes synchronously in WASM and its promise settles as a microtask, so a loop of 5,000 documents would
- * never let the server read another request until the whole file was done (an import of 2 MB once stalled the API
- * for 35 s); a timer returns to the event loop, and resting as long as the work leaves the database free half the
- * time, so a request waits behind at most one document (docs/adr/0037-1c-import.md;
+ * After each applied document the import rests on a timer as long as the document took (at most `IMPORT_REST_MS`):
+ * on PGlite every query completes synchronously in WASM and its promise settles as a microtask, so a loop of 5,000
+ * documents would never let the server read another request until the whole file was done (an import of 2 MB once
+ * stalled the API for 35 s); a timer returns to the event loop, and resting as long as the work leaves the database
+ * free half the time, so a request waits behind at most one document (docs/adr/0037-1c-import.md;
  * `scripts/bench/import-stall.ts`).
  */
 export async function applyIncomingDocuments(
@@ -195,11 +233,21 @@ export async function applyIncomingDocuments(
   now: Date = new Date(),
 ): Promise<FileOutcome> {
   const outcomes: DocumentOutcome[] = [];
-  for (const doc of documents) {
-    const started = performance.now();
-    outcomes.push(await db.transaction().execute((trx) => applyDocument(trx, doc, now)));
-    // Rest as long as the document took (at most IMPORT_REST_MS): the import uses at most half of the database.
-    await sleep(Math.min(IMPORT_REST_MS, performance.now() - started));
+  for (let start = 0; start < documents.length; start += MATCH_BATCH) {
+    const batch = documents.slice(start, start + MATCH_BATCH);
+    const matched = await matchOrders(db, batch);
+    for (const [index, doc] of batch.entries()) {
+      const orderId = matched[index] ?? null;
+      if (orderId === null) {
+        outcomes.push(unknownOrder(doc));
+        continue;
+      }
+      const started = performance.now();
+      outcomes.push(await db.transaction().execute((trx) => applyDocument(trx, doc, orderId, now)));
+      // Rest as long as the document took (at most IMPORT_REST_MS): the import uses at most half of the database.
+      await sleep(Math.min(IMPORT_REST_MS, performance.now() - started));
+    }
+    await setImmediate();
   }
   return {
     documents: outcomes,

@@ -1,10 +1,19 @@
 /**
- * Reads what 1C sends with `mode=file`: a CommerceML 2 `КоммерческаяИнформация` whose `Документ` elements (at the
- * root, or inside `Контейнер` as newer 1C versions write them) describe orders. Parsed with a real XML parser
- * (fast-xml-parser) after a well-formedness check; a DOCTYPE is refused (1C never sends one, and it is the door to
- * entity tricks).
+ * Reads what 1C sends with `type=sale&mode=file`: a CommerceML 2 `КоммерческаяИнформация` whose `Документ` elements
+ * (at the root, or inside `Контейнер` as newer 1C versions write them) describe orders. Read by the exchange's one
+ * XML reader (`xml-stream.ts`: strict, streaming, no DOCTYPE, nesting ≤ 32), from the file's bytes.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import {
+  ROOT_ELEMENT,
+  XmlReadError,
+  booleanOf,
+  readXmlRecords,
+  requisitesOf,
+  textOf,
+  type XmlNode,
+} from './xml-stream.ts';
+
+export { MAX_NESTING, ROOT_ELEMENT } from './xml-stream.ts';
 
 /** One order change 1C reports. Values are as 1C wrote them; the exchange decides what they mean. */
 export interface IncomingDocument {
@@ -31,67 +40,12 @@ export class CommerceMlError extends Error {
   }
 }
 
-export const ROOT_ELEMENT = 'КоммерческаяИнформация';
-const ARRAY_ELEMENTS = new Set(['Документ', 'Контейнер', 'ЗначениеРеквизита', 'Товар', 'Контрагент']);
-
-/** CommerceML documents are about 8 elements deep; deeper is refused (fast-xml-parser's own guard). */
-export const MAX_NESTING = 32;
-
-const parser = new XMLParser({
-  maxNestedTags: MAX_NESTING,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  isArray: (tagName) => ARRAY_ELEMENTS.has(tagName),
-});
-
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Text of a leaf (`<Номер>1</Номер>` → '1'; with attributes the `#text`); null when absent or empty. */
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (isNode(value)) return textOf(value['#text']);
-  return null;
-}
-
-function listOf(value: unknown): Node[] {
-  if (Array.isArray(value)) return value.filter(isNode);
-  return isNode(value) ? [value] : [];
-}
-
-function booleanOf(value: string | null): boolean | null {
-  if (value === null) return null;
-  const v = value.trim().toLowerCase();
-  if (['true', 'истина', 'да', '1', 'yes'].includes(v)) return true;
-  if (['false', 'ложь', 'нет', '0', 'no'].includes(v)) return false;
-  return null;
-}
-
-/** `Наименование` → `Значение` of a `ЗначенияРеквизитов` block (names compared case-insensitively). */
-function requisitesOf(document: Node): Map<string, string | null> {
-  const block = document['ЗначенияРеквизитов'];
-  const out = new Map<string, string | null>();
-  for (const item of listOf(isNode(block) ? block['ЗначениеРеквизита'] : undefined)) {
-    const name = textOf(item['Наименование']);
-    if (name !== null) out.set(name.toLowerCase().replace(/ё/g, 'е'), textOf(item['Значение']));
-  }
-  return out;
-}
-
-function toIncoming(document: Node): IncomingDocument {
+function toIncoming(document: XmlNode): IncomingDocument {
   const requisites = requisitesOf(document);
   const get = (name: string): string | null => requisites.get(name.toLowerCase()) ?? null;
   return {
-    id: textOf(document['Ид']),
-    number: textOf(document['Номер']),
+    id: textOf(document, 'Ид'),
+    number: textOf(document, 'Номер'),
     onecNumber: get('Номер по 1С'),
     onecDate: get('Дата по 1С'),
     status: get('Статус заказа'),
@@ -100,37 +54,26 @@ function toIncoming(document: Node): IncomingDocument {
   };
 }
 
-/** Drops a leading byte-order mark. */
-export const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** `Документ` at the root or in a `Контейнер` at the root. */
+const isDocument = (path: readonly string[]): boolean =>
+  path[path.length - 1] === 'Документ' &&
+  (path.length === 2 || (path.length === 3 && path[1] === 'Контейнер'));
 
-/** Parses a whole file 1C sent. Throws `CommerceMlError` saying what is wrong. */
-export function readCommerceMl(raw: string): IncomingDocument[] {
-  const text = stripBom(raw);
-  if (/<!DOCTYPE/i.test(text)) throw new CommerceMlError('a DOCTYPE is not accepted');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    throw new CommerceMlError(
-      `not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
-    );
-  }
-  let parsed: unknown;
+/** Reads a whole file 1C sent (its bytes, all parts joined). Throws `CommerceMlError` saying what is wrong. */
+export async function readCommerceMl(bytes: Uint8Array | string): Promise<IncomingDocument[]> {
+  const documents: IncomingDocument[] = [];
   try {
-    parsed = parser.parse(text);
+    await readXmlRecords(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes, {
+      isRecord: isDocument,
+      onRecords: async (records) => {
+        for (const record of records) documents.push(toIncoming(record.node));
+      },
+    });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CommerceMlError(
-      /nested/i.test(reason)
-        ? `elements are nested deeper than ${MAX_NESTING}`
-        : `not readable XML: ${reason}`,
-    );
+    if (error instanceof XmlReadError) throw new CommerceMlError(error.message);
+    throw error;
   }
-  const root = isNode(parsed) ? parsed[ROOT_ELEMENT] : undefined;
-  if (!isNode(root)) throw new CommerceMlError(`the root element must be ${ROOT_ELEMENT}`);
-  const documents = [
-    ...listOf(root['Документ']),
-    ...listOf(root['Контейнер']).flatMap((container) => listOf(container['Документ'])),
-  ];
-  return documents.map(toIncoming);
+  return documents;
 }
 
 /** True when the text (possibly one part of a file sent in parts) ends with the root's closing tag. */

@@ -54,34 +54,85 @@ function strictDecode(bytes: Uint8Array, label: string): string | null {
   }
 }
 
-/** Decodes a whole file (all its parts joined). */
-export function decodeXmlFile(bytes: Uint8Array): DecodedFile {
+/** The encoding of a file and where its text starts (after a byte-order mark), or why it cannot be read. */
+export type FileEncoding = { ok: true; label: string; start: number } | { ok: false; reason: string };
+
+/** Decides a file's encoding from its first bytes (see the module comment). */
+export function encodingOf(bytes: Uint8Array): FileEncoding {
   if (bytes.length === 0) return { ok: false, reason: 'the file is empty' };
   const sniffed = sniff(bytes);
-  let label: string;
-  let body = bytes;
   if (sniffed !== null) {
     if (sniffed.encoding === 'utf-32') return { ok: false, reason: 'UTF-32 files are not supported' };
-    label = sniffed.encoding;
-    body = bytes.subarray(sniffed.bom);
-  } else {
-    const declared = declaredEncoding(bytes);
-    if (declared === null) {
-      label = 'utf-8';
-    } else {
-      const known = SUPPORTED[declared];
-      if (known === undefined) {
-        return {
-          ok: false,
-          reason: `the file's encoding "${declared.slice(0, 40)}" is not supported (UTF-8, Windows-1251, UTF-16)`,
-        };
-      }
-      if (known.startsWith('utf-16')) {
-        return { ok: false, reason: `the file declares ${declared} but its bytes are not UTF-16` };
-      }
-      label = known;
-    }
+    return { ok: true, label: sniffed.encoding, start: sniffed.bom };
   }
+  const declared = declaredEncoding(bytes);
+  if (declared === null) return { ok: true, label: 'utf-8', start: 0 };
+  const known = SUPPORTED[declared];
+  if (known === undefined) {
+    return {
+      ok: false,
+      reason: `the file's encoding "${declared.slice(0, 40)}" is not supported (UTF-8, Windows-1251, UTF-16)`,
+    };
+  }
+  if (known.startsWith('utf-16')) {
+    return { ok: false, reason: `the file declares ${declared} but its bytes are not UTF-16` };
+  }
+  return { ok: true, label: known, start: 0 };
+}
+
+/**
+ * Decodes a large file piece by piece (`next()` answers the next piece of text, null at the end), strictly, so a
+ * reader can rest between pieces: one big `TextDecoder.decode` of a catalogue keeps the event loop for half a
+ * second. Throws `DecodeError` (with the same reasons as `decodeXmlFile`) on bytes invalid in the encoding.
+ */
+export class DecodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DecodeError';
+  }
+}
+
+export interface TextPieces {
+  readonly encoding: string;
+  next(): string | null;
+}
+
+export function decodePieces(bytes: Uint8Array, pieceBytes = 256 * 1024): TextPieces {
+  const found = encodingOf(bytes);
+  if (!found.ok) throw new DecodeError(found.reason);
+  const decoder = new TextDecoder(found.label, { fatal: true, ignoreBOM: true });
+  let offset = found.start;
+  let done = false;
+  return {
+    encoding: found.label,
+    next(): string | null {
+      if (done) return null;
+      const end = Math.min(bytes.length, offset + pieceBytes);
+      let text: string;
+      try {
+        text =
+          end >= bytes.length
+            ? decoder.decode(bytes.subarray(offset, end))
+            : decoder.decode(bytes.subarray(offset, end), { stream: true });
+      } catch {
+        throw new DecodeError(`the file's bytes are not valid ${found.label.toUpperCase()} text`);
+      }
+      if (end >= bytes.length) done = true;
+      offset = end;
+      if (isUnstorable(text)) {
+        throw new DecodeError('the file holds characters XML does not allow (NUL, unpaired surrogates)');
+      }
+      return text;
+    },
+  };
+}
+
+/** Decodes a whole file (all its parts joined). */
+export function decodeXmlFile(bytes: Uint8Array): DecodedFile {
+  const found = encodingOf(bytes);
+  if (!found.ok) return found;
+  const label = found.label;
+  const body = bytes.subarray(found.start);
   const text = strictDecode(body, label);
   if (text === null) {
     return { ok: false, reason: `the file's bytes are not valid ${label.toUpperCase()} text` };

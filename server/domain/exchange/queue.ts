@@ -5,7 +5,8 @@
  * - waiting for 1C: `exchange_state` `queued` or `sent` (queried, never confirmed), or an order in `sent_to_1c`
  *   whose state was never set (the lifecycle step itself queues it);
  * - `takeForQuery` reads them, marks them `sent` and answers the documents;
- * - `confirmSent` marks the ids of a session's last query `confirmed` (only those still `sent`).
+ * - `confirmSent` marks the ids of a session's last query `confirmed` (only those still `sent`); 1C has them now,
+ *   so what they held at their warehouse is given back (docs/adr/0091-stock-per-warehouse.md).
  *
  * Every step writes one history entry and bumps the order's version, like every other change of an order.
  */
@@ -15,6 +16,7 @@ import type { ActorRole } from '../../db/reference.ts';
 import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import type { ExchangeAddress, ExchangeOrder } from './commerceml-writer.ts';
 import { recordHistory } from '../orders/history.ts';
+import { releaseToOneC } from '../stock/warehouse-stock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -269,6 +271,12 @@ export async function confirmSent(
         event: EXCHANGE_EVENTS.confirmed,
         comment: row.onec_document_number,
       })),
+      now,
+    );
+    // 1C has the orders now: its quantities count them, so they hold no stock any more.
+    await releaseToOneC(
+      trx,
+      confirmed.map((row) => row.id),
       now,
     );
     return confirmed.map((row) => row.id).sort((a, b) => a - b);

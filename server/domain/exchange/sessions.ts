@@ -8,7 +8,7 @@
  * parts a session holds are capped in total bytes.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export const SESSION_COOKIE = 'mlm_1c_exchange';
@@ -136,7 +136,11 @@ export async function storeFilePart(
 }
 
 /** The parts of `filename` this session holds, joined in arrival order (empty when none). */
-export async function heldFile(db: Kysely<DB>, session: ExchangeSession, filename: string): Promise<Buffer> {
+export async function heldFile(
+  db: Kysely<DB> | Transaction<DB>,
+  session: ExchangeSession,
+  filename: string,
+): Promise<Buffer> {
   const rows = await db
     .selectFrom('exchange_file_parts')
     .select('bytes')
@@ -190,4 +194,37 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 /** Compares without leaking where the strings differ (both sides hashed to one length first). */
 export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The files this session holds (every part of a name counted), by name. */
+export async function sessionFiles(
+  db: Kysely<DB>,
+  session: ExchangeSession,
+): Promise<Array<{ name: string; bytes: number }>> {
+  const rows = await db
+    .selectFrom('exchange_file_parts')
+    .select(['filename', sql<number>`sum(octet_length(bytes))::int8`.as('bytes')])
+    .where('session_id', '=', session.id)
+    .groupBy('filename')
+    .orderBy('filename')
+    .execute();
+  return rows.map((row) => ({ name: row.filename, bytes: Number(row.bytes) }));
+}
+
+/** Keeps a whole file (an archive's entry) in parts of at most `partBytes`, replacing one of the same name. */
+export async function storeWholeFile(
+  db: Kysely<DB>,
+  session: ExchangeSession,
+  name: string,
+  bytes: Uint8Array,
+  partBytes = 1024 * 1024,
+): Promise<void> {
+  await dropFile(db, session, name);
+  for (let start = 0; start < bytes.length || start === 0; start += partBytes) {
+    await db
+      .insertInto('exchange_file_parts')
+      .values({ session_id: session.id, filename: name, bytes: bytes.subarray(start, start + partBytes) })
+      .execute();
+    if (bytes.length === 0) break;
+  }
 }

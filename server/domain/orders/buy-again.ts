@@ -1,6 +1,6 @@
 /**
- * "Buy again": the customer's order lines go back into their bag, each as far as stock and the bag's line limit
- * allow, in one transaction. The answer says per line what was asked and what was added (0 when the product is no
+ * "Buy again": the customer's order lines go back into their bag, each as far as the stock at their warehouse and the
+ * bag's line limit allow, in one transaction. The answer says per line what was asked and what was added (0 when the product is no
  * longer available), with the bag as it is now.
  */
 import type { components } from '#openapi/schema.d.ts';
@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadCart } from '../catalogue/cart.ts';
+import { availableSql, stockWarehouseOf } from '../stock/warehouse-stock.ts';
 
 export type BuyAgainResult = components['schemas']['BuyAgainResult'];
 
@@ -26,20 +27,35 @@ export async function buyAgain(
       .executeTakeFirst();
     // Only the customer buys their order again; another's order is not theirs to see.
     if (order === undefined || order.user_id !== input.userId) throw notFound();
+    const user = await trx
+      .selectFrom('users')
+      .select('warehouse_id')
+      .where('id', '=', input.userId)
+      .executeTakeFirstOrThrow();
+    const warehouseId = await stockWarehouseOf(trx, user.warehouse_id);
     const lines = await trx
       .selectFrom('order_lines as l')
-      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .innerJoin('products', 'products.id', 'l.product_id')
+      .leftJoin('warehouse_stock as ws', (join) =>
+        join.onRef('ws.product_id', '=', 'l.product_id').on('ws.warehouse_id', '=', warehouseId),
+      )
       .leftJoin('carts as c', (join) =>
         join.onRef('c.product_id', '=', 'l.product_id').on('c.user_id', '=', input.userId),
       )
-      .select(['l.product_id', 'l.name', 'l.requested_quantity', 'p.stock', 'c.quantity as in_bag'])
+      .select([
+        'l.product_id',
+        'l.name',
+        'l.requested_quantity',
+        availableSql().as('stock'),
+        'c.quantity as in_bag',
+      ])
       .where('l.order_id', '=', order.id)
       .orderBy('l.id')
       .execute();
     const answer: BuyAgainResult['lines'] = [];
     for (const line of lines) {
       const inBag = line.in_bag ?? 0;
-      const room = Math.max(0, Math.min(line.stock, MAX_LINE_QUANTITY) - inBag);
+      const room = Math.max(0, Math.min(Number(line.stock), MAX_LINE_QUANTITY) - inBag);
       const added = Math.min(line.requested_quantity, room);
       if (added > 0) {
         await trx
@@ -54,6 +70,9 @@ export async function buyAgain(
       }
       answer.push({ productId: line.product_id, name: line.name, requested: line.requested_quantity, added });
     }
-    return { lines: answer, cart: await loadCart(trx, input.userId, input.currency, input.publicUrl) };
+    return {
+      lines: answer,
+      cart: await loadCart(trx, input.userId, input.currency, input.publicUrl, warehouseId),
+    };
   });
 }

@@ -2,7 +2,7 @@
  * Placing an order from the cart (`POST /orders/create`), idempotent per user and `Idempotency-Key`.
  *
  * One transaction does everything: claim the key (`insert … on conflict do nothing`), read and lock the cart, check
- * and reserve stock, snapshot lines and address, insert the order as `startOrder` says (history: CREATE null →
+ * and hold stock at the order's warehouse, snapshot lines and address, insert the order as `startOrder` says (history: CREATE null →
  * placed, SUBMIT placed → awaiting_warehouse), empty the cart, store the answer on the key. A concurrent request with
  * the same key waits on the key's unique index (PostgreSQL) or on the dialect's mutex (PGlite) and then replays the
  * stored answer; a failed attempt rolls back its claim, so a retry after fixing the cart can succeed.
@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.ts';
 import { forbidden, unprocessable, type ErrorDetail } from '../../http/errors.ts';
 import { deliveryPriceFor } from '../account/order-params.ts';
 import { clearCart, loadCart } from '../catalogue/cart.ts';
+import { availableOf, changeHolds } from '../stock/warehouse-stock.ts';
 import { CREATE_EVENT, SUBMIT_EVENT } from './history-events.ts';
 import {
   loadExistingOrder,
@@ -140,39 +141,39 @@ async function destinationOf(
   };
 }
 
-/** Locks the products of the cart and takes the ordered units from stock; 422 OUT_OF_STOCK lists every short line. */
+/**
+ * Locks the stock rows of the cart's products at the order's warehouse and holds the ordered units there
+ * (docs/adr/0091-stock-per-warehouse.md); 422 OUT_OF_STOCK lists every short line (a product no longer sold has
+ * nothing available).
+ */
 async function reserveStock(
   trx: Transaction<DB>,
-  items: ReadonlyArray<{ productId: number; quantity: number }>,
+  warehouseId: number,
+  items: ReadonlyArray<{ productId: number; quantity: number; product: { sku: string; isActive: boolean } }>,
 ): Promise<void> {
   const ids = items.map((item) => item.productId);
   const rows = await trx
-    .selectFrom('products')
-    .select(['id', 'sku', 'stock'])
-    .where('id', 'in', ids)
-    .orderBy('id')
+    .selectFrom('warehouse_stock')
+    .select(['product_id', 'quantity', 'held'])
+    .where('warehouse_id', '=', warehouseId)
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
     .forUpdate()
     .execute();
   const details: ErrorDetail[] = [];
   for (const [index, item] of items.entries()) {
-    const row = rows.find((candidate) => candidate.id === item.productId);
-    const stock = row?.stock ?? 0;
+    const row = rows.find((candidate) => candidate.product_id === item.productId);
+    const stock = row === undefined || !item.product.isActive ? 0 : availableOf(row.quantity, row.held);
     if (stock < item.quantity) {
       details.push({
         location: 'body',
         path: '',
-        message: `cart line ${index + 1}: product ${item.productId} (${row?.sku ?? '?'}) ${item.quantity} ordered, ${stock} in stock`,
+        message: `cart line ${index + 1}: product ${item.productId} (${item.product.sku}) ${item.quantity} ordered, ${stock} in stock${item.product.isActive ? '' : ' (no longer sold)'}`,
       });
     }
   }
   if (details.length > 0) throw unprocessable('OUT_OF_STOCK', details);
-  for (const item of items) {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '-', item.quantity) }))
-      .where('id', '=', item.productId)
-      .execute();
-  }
+  await changeHolds(trx, warehouseId, new Map(items.map((item) => [item.productId, item.quantity])));
 }
 
 /** Places the order (or replays the answer stored for this key). */
@@ -197,9 +198,11 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
     if (claim === undefined) return { order: await replay(trx, userId, input.key, hash), replayed: true };
 
     const destination = await destinationOf(trx, userId, input.body);
-    const cart = await loadCart(trx, userId, input.currency, input.view.publicUrl, { lock: true });
+    const cart = await loadCart(trx, userId, input.currency, input.view.publicUrl, destination.warehouseId, {
+      lock: true,
+    });
     if (cart.items.length === 0) throw unprocessable('CART_EMPTY');
-    await reserveStock(trx, cart.items);
+    await reserveStock(trx, destination.warehouseId, cart.items);
 
     const lines = cart.items.map((item) => ({
       lineId: String(item.productId),

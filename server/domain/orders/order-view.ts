@@ -4,7 +4,7 @@
  * (`final_cost − (amount − discount)`), so the stored row stays the single truth of what is paid.
  */
 import { openingHoursOf } from '../account/opening-hours.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { displayStatus } from '#machines/order-lifecycle/order-lifecycle.status.rules.ts';
 import type { components } from '#openapi/schema.d.ts';
 import type { AuthContext } from '../../auth/authenticate.ts';
@@ -224,14 +224,19 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
       'partial_note',
       'warehouse_number',
       'warehouse_total',
+      'in_1c_at',
     ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+  const inOneC = row.in_1c_at !== null;
 
   const [lines, history, pickupPoint, payment] = await Promise.all([
     db
       .selectFrom('order_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
+      .leftJoin('warehouse_stock as ws', (join) =>
+        join.onRef('ws.product_id', '=', 'l.product_id').on('ws.warehouse_id', '=', summaryRow.warehouse_id),
+      )
       .select([
         'l.id',
         'l.product_id',
@@ -243,7 +248,7 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
         'l.confirmed_quantity',
         'p.sku',
         'p.image_url',
-        'p.stock',
+        sql<number>`coalesce(ws.quantity, 0) - coalesce(ws.held, 0)`.as('stock'),
         'p.category',
       ])
       .where('l.order_id', '=', id)
@@ -305,11 +310,12 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
     line,
     // Staff: what the warehouse cannot give now; the customer: what a partial confirmation took away.
     missing: internals
-      ? shortfallOf(summary.status, line)
+      ? shortfallOf(summary.status, line, inOneC)
       : line.requested_quantity - (line.confirmed_quantity ?? line.requested_quantity),
   }));
   const substitutes = await substitutesFor(
     db,
+    summaryRow.warehouse_id,
     lines.map((line) => line.product_id),
     needing,
   );
@@ -359,7 +365,7 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
       points: roundPoints(Number(line.points)),
       requestedQuantity: line.requested_quantity,
       confirmedQuantity: line.confirmed_quantity,
-      ...(internals ? { stockOnHand: onHandOf(summary.status, line) } : {}),
+      ...(internals ? { stockOnHand: onHandOf(summary.status, line, inOneC) } : {}),
       ...substituteOf(substitutes.get(line.id)),
       amount: (line.confirmed_quantity ?? line.requested_quantity) * line.price,
     })),

@@ -3,10 +3,11 @@
  * `persistOutcome` writes what the machine answered (status, payment state, confirmed quantities, totals, stock,
  * one history entry, version + 1, and the refund a paid order's cancellation owes).
  *
- * Stock: an order holds (reserves) its effective quantities from creation until it ends in `rejected` or
- * `cancelled_by_*`; a partial confirmation gives back what it removed, a cancellation gives back the rest.
+ * Stock (docs/adr/0091-stock-per-warehouse.md): an order holds its effective quantities at its warehouse from
+ * creation until it ends in `rejected` or `cancelled_by_*` or 1C takes it; a partial confirmation gives back what
+ * it removed, a cancellation gives back the rest.
  */
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { startOrder, type LifecycleOutcome } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type {
   OrderFacts,
@@ -17,28 +18,33 @@ import type {
 import type { ActorRole } from '../../db/reference.ts';
 import type { ChangedLine, DB, OrderLinesTable, OrdersTable } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
+import { changeHolds, effectiveUnits, heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';
 import { recordHistory } from './history.ts';
 import { requestOrderRefund } from '../../payments/refund-request.ts';
 import { deliveryPriceOf, orderMoney } from './money.ts';
-import { effectiveUnits, heldQuantity } from './stock.ts';
 import { followOrderStatus } from '../volumes/ledger.ts';
 
 export type LineRow = Pick<
   Selectable<OrderLinesTable>,
   'id' | 'product_id' | 'list_price' | 'price' | 'points' | 'requested_quantity' | 'confirmed_quantity'
-> & { stock: number };
+> & {
+  /** 1C's quantity at the order's warehouse minus every hold there (this order's too); may be below zero */
+  stock: number;
+};
 
 type OrderRow = Selectable<OrdersTable>;
 
 /** The machine's id of an order line (`order_lines.id` as a string; the API's `lineId` is the number). */
 export const machineLineId = (id: number): string => String(id);
 
-/** A line as the machine sees it: the paid unit price (promo or list), and the stock the order may draw on. */
-/** An order's lines with each product's current stock: what `factsOf` needs (inside the order's transaction). */
+/** An order's lines with the free stock at its warehouse: what `factsOf` needs (inside the order's transaction). */
 export async function linesWithStock(trx: Transaction<DB>, orderId: number): Promise<LineRow[]> {
   return trx
     .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .leftJoin('warehouse_stock as ws', (join) =>
+      join.onRef('ws.product_id', '=', 'l.product_id').onRef('ws.warehouse_id', '=', 'o.warehouse_id'),
+    )
     .select([
       'l.id',
       'l.product_id',
@@ -47,23 +53,26 @@ export async function linesWithStock(trx: Transaction<DB>, orderId: number): Pro
       'l.points',
       'l.requested_quantity',
       'l.confirmed_quantity',
-      'p.stock',
+      sql<number>`coalesce(ws.quantity, 0) - coalesce(ws.held, 0)`.as('stock'),
     ])
     .where('l.order_id', '=', orderId)
     .orderBy('l.id')
     .execute();
 }
 
-export function machineLine(status: OrderStatus, line: LineRow): OrderLine {
+/** A line as the machine sees it: the paid unit price (promo or list), and the stock the order may draw on. */
+export function machineLine(status: OrderStatus, line: LineRow, inOneC = false): OrderLine {
   const requested = line.requested_quantity;
   const confirmed = line.confirmed_quantity;
+  const own = heldQuantity(status, { requested, confirmed }, inOneC);
   return {
     lineId: machineLineId(line.id),
     requested,
     confirmed,
     price: line.price,
     points: Number(line.points),
-    available: line.stock + heldQuantity(status, { requested, confirmed }),
+    // 1C's quantity − (every hold − this order's own): `stock` is already 1C's quantity − every hold.
+    available: onHandFor(Number(line.stock), 0, own),
   };
 }
 
@@ -76,7 +85,7 @@ export function factsOf(row: OrderRow, lines: readonly LineRow[]): OrderFacts {
     paymentMethod: row.payment_method,
     deliveryType: row.delivery_type,
     hasDeliveryAddress: row.delivery_address !== null,
-    lines: lines.map((line) => machineLine(row.status, line)),
+    lines: lines.map((line) => machineLine(row.status, line, row.in_1c_at !== null)),
   };
   const settled = row.status === 'placed' ? startOrder(input) : null;
   return {
@@ -106,7 +115,7 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
   const { row, lines, outcome, event, now } = input;
   const byId = new Map(outcome.context.lines.map((line) => [line.lineId, line]));
   const changed: ChangedLine[] = [];
-  const stockDelta = new Map<number, number>();
+  const holdDelta = new Map<number, number>();
   const next = lines.map((line) => {
     const machineAfter = byId.get(machineLineId(line.id));
     const confirmed = machineAfter === undefined ? line.confirmed_quantity : machineAfter.confirmed;
@@ -120,8 +129,9 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
         to: effectiveUnits(updated),
       });
     }
-    const delta = heldQuantity(row.status, before) - heldQuantity(outcome.status, updated);
-    if (delta !== 0) stockDelta.set(line.product_id, (stockDelta.get(line.product_id) ?? 0) + delta);
+    const inOneC = row.in_1c_at !== null;
+    const delta = heldQuantity(outcome.status, updated, inOneC) - heldQuantity(row.status, before, inOneC);
+    if (delta !== 0) holdDelta.set(line.product_id, (holdDelta.get(line.product_id) ?? 0) + delta);
     return { line, confirmed };
   });
 
@@ -134,13 +144,7 @@ export async function persistOutcome(trx: Transaction<DB>, input: PersistInput):
         .execute();
     }
   }
-  for (const [productId, delta] of stockDelta) {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '+', delta) }))
-      .where('id', '=', productId)
-      .execute();
-  }
+  await changeHolds(trx, row.warehouse_id, holdDelta, now);
 
   const money = orderMoney(
     next.map(({ line, confirmed }) => ({

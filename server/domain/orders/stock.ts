@@ -1,29 +1,16 @@
 /**
  * Stock where the warehouse decides: what each order line can draw on now, and a substitute for a line that cannot
- * be filled. One stock figure per product (`products.stock`, the free units after every open order's hold); an
- * order's own hold counts as on hand for that order (`heldQuantity`), so a line is short exactly when the lifecycle
- * would refuse `order.confirm` for it.
+ * be filled. Stock is the order's warehouse's (docs/adr/0091-stock-per-warehouse.md): 1C's quantity there minus what
+ * the warehouse's orders not yet in 1C hold; an order's own hold counts as on hand for that order
+ * (`heldQuantity`), so a line is short exactly when the lifecycle would refuse `order.confirm` for it.
  */
-import type { Kysely, Transaction } from 'kysely';
-import { effectiveQuantity } from '#machines/order-lifecycle/order-lifecycle.lines.rules.ts';
-import type { OrderLine, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Category, Localized } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
+import { heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-const RELEASED: readonly OrderStatus[] = ['rejected', 'cancelled_by_distributor', 'cancelled_by_warehouse'];
-
-type Quantities = Pick<OrderLine, 'requested' | 'confirmed'>;
-
-/** The units of a line that count (the machine's rule: confirmed once confirmed, else requested). */
-export const effectiveUnits = (line: Quantities): number =>
-  effectiveQuantity({ ...line, lineId: '', price: 0, points: 0 });
-
-/** Units of a line an order in `status` holds in stock. */
-export function heldQuantity(status: OrderStatus, line: Quantities): number {
-  return RELEASED.includes(status) ? 0 : effectiveUnits(line);
-}
 
 /** A substitute's price may differ from the line's by at most this share (the "price band"). */
 export const SUBSTITUTE_PRICE_BAND = 0.2;
@@ -33,7 +20,7 @@ export interface StockedLine {
   product_id: number;
   requested_quantity: number;
   confirmed_quantity: number | null;
-  /** The product's free stock now. */
+  /** 1C's quantity at the order's warehouse minus every hold there (this order's too); may be below zero. */
   stock: number;
   category: Category;
   /** The unit price the line was ordered at. */
@@ -48,24 +35,28 @@ export interface Substitute {
 }
 
 /** Units the warehouse has for this line of an order in `status`: free stock plus the order's own hold. */
-export function onHandOf(status: OrderStatus, line: StockedLine): number {
-  return (
-    line.stock +
-    heldQuantity(status, { requested: line.requested_quantity, confirmed: line.confirmed_quantity })
+export function onHandOf(status: OrderStatus, line: StockedLine, inOneC = false): number {
+  const own = heldQuantity(
+    status,
+    { requested: line.requested_quantity, confirmed: line.confirmed_quantity },
+    inOneC,
   );
+  return onHandFor(Number(line.stock), 0, own);
 }
 
 /** The units a line still needs that the warehouse cannot give (0 when it can be filled). */
-export function shortfallOf(status: OrderStatus, line: StockedLine): number {
-  return Math.max(0, line.requested_quantity - onHandOf(status, line));
+export function shortfallOf(status: OrderStatus, line: StockedLine, inOneC = false): number {
+  return Math.max(0, line.requested_quantity - onHandOf(status, line, inOneC));
 }
 
 /**
- * A substitute per line id for `lines` that need one (`missing` units each): the product of the same category,
- * within the price band, not already in the order, with at least `missing` units free, closest in price.
+ * A substitute per line id for `lines` that need one (`missing` units each): the product still sold of the same
+ * category, within the price band, not already in the order, with at least `missing` units available at the order's
+ * warehouse, closest in price.
  */
 export async function substitutesFor(
   db: Db,
+  warehouseId: number,
   orderProductIds: readonly number[],
   lines: ReadonlyArray<{ line: StockedLine; missing: number }>,
 ): Promise<Map<number, Substitute>> {
@@ -76,10 +67,14 @@ export async function substitutesFor(
     const high = Math.ceil(line.price * (1 + SUBSTITUTE_PRICE_BAND));
     const row = await db
       .selectFrom('products')
+      .innerJoin('warehouse_stock as ws', (join) =>
+        join.onRef('ws.product_id', '=', 'products.id').on('ws.warehouse_id', '=', warehouseId),
+      )
       .select(['id', 'sku', 'name', 'price', 'promo_price', 'is_promotion'])
       .where('category', '=', line.category)
+      .where('is_active', '=', true)
       .where('id', 'not in', [...orderProductIds])
-      .where('stock', '>=', missing)
+      .where(sql<number>`ws.quantity - ws.held`, '>=', missing)
       .where('price', '>=', low)
       .where('price', '<=', high)
       .orderBy((eb) => eb.fn('abs', [eb('price', '-', line.price)]))

@@ -3,20 +3,29 @@
  * atomic upsert/update on the (user, product) row, so concurrent changes from two tabs add up instead of losing one;
  * a result that breaks a rule (above 999 units, above the stock) is refused with 422 and rolled back.
  *
- * Stock rule: the bag never holds more units of a product than its stock. A product with no stock cannot be
- * added (422 `OUT_OF_STOCK`); an `add` or `set` whose resulting quantity would exceed the stock is refused as a whole
+ * Stock rule: the bag never holds more units of a product than the caller's warehouse has available
+ * (docs/adr/0091-stock-per-warehouse.md). A product with none, or no longer sold, cannot be added (422
+ * `OUT_OF_STOCK`); an `add` or `set` whose resulting quantity would exceed the stock is refused as a whole
  * (422 `OUT_OF_STOCK`, `details[0]` names the quantity asked and the stock) and the line keeps its quantity — the
  * server never silently caps. Lowering a line (`set` or `removeFromCart`) is always allowed.
  */
 import type { Handler } from '../../contract/types.ts';
 import { loadCart } from '../../domain/catalogue/cart.ts';
+import { selectProducts } from '../../domain/catalogue/product.ts';
+import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 
 /** Most units of one product a bag line may hold (the contract's `Quantity` maximum). */
 export const MAX_LINE_QUANTITY = 999;
 
 export const getCart: Handler<'getCart'> = async (ctx) =>
-  loadCart(ctx.db, ctx.user.userId, ctx.config.currency, ctx.config.publicUrl);
+  loadCart(
+    ctx.db,
+    ctx.user.userId,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 
 export const addToCart: Handler<'addToCart'> = async (ctx) => {
   const { productId, quantity } = ctx.body;
@@ -24,15 +33,15 @@ export const addToCart: Handler<'addToCart'> = async (ctx) => {
   const userId = ctx.user.userId;
 
   return ctx.db.transaction().execute(async (trx) => {
-    const product = await trx
-      .selectFrom('products')
-      .select(['id', 'sku', 'stock'])
-      .where('id', '=', productId)
+    const warehouseId = await stockWarehouseOf(trx, ctx.user.warehouseId);
+    const product = await selectProducts(trx, warehouseId)
+      .where('products.id', '=', productId)
       .executeTakeFirst();
     if (product === undefined) throw notFound();
-    if (product.stock <= 0) {
+    if (!product.is_active || product.stock <= 0) {
+      const why = product.is_active ? 'is out of stock' : 'is no longer sold';
       throw unprocessable('OUT_OF_STOCK', [
-        { location: 'body', path: '/productId', message: `product ${product.sku} is out of stock` },
+        { location: 'body', path: '/productId', message: `product ${product.sku} ${why}` },
       ]);
     }
 
@@ -68,7 +77,7 @@ export const addToCart: Handler<'addToCart'> = async (ctx) => {
         },
       ]);
     }
-    return loadCart(trx, userId, ctx.config.currency, ctx.config.publicUrl);
+    return loadCart(trx, userId, ctx.config.currency, ctx.config.publicUrl, warehouseId);
   });
 };
 
@@ -93,6 +102,12 @@ export const removeFromCart: Handler<'removeFromCart'> = async (ctx) => {
       if (quantity !== undefined) remove = remove.where('quantity', '<=', quantity);
       await remove.execute();
     }
-    return loadCart(trx, userId, ctx.config.currency, ctx.config.publicUrl);
+    return loadCart(
+      trx,
+      userId,
+      ctx.config.currency,
+      ctx.config.publicUrl,
+      await stockWarehouseOf(trx, ctx.user.warehouseId),
+    );
   });
 };

@@ -1,8 +1,13 @@
-/** The catalogue: `listGoods` (extension), `listGoodsByIds`, `listPromotions`, `getProduct` (extension). */
+/**
+ * The catalogue: `listGoods` (extension), `listGoodsByIds`, `listPromotions`, `getProduct` (extension). Stock is
+ * the caller's warehouse's (docs/adr/0091-stock-per-warehouse.md); products 1C no longer lists are left out of the
+ * listing and promotions, and shown as no longer sold when asked for by id.
+ */
 import type { Handler } from '../../contract/types.ts';
 import type { Lang } from '../../db/reference.ts';
 import { listProducts, productsByIds, promotedProducts } from '../../domain/catalogue/listing.ts';
-import { PRODUCT_COLUMNS, toProduct } from '../../domain/catalogue/product.ts';
+import { selectProducts, toProduct } from '../../domain/catalogue/product.ts';
+import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound } from '../../http/errors.ts';
 
 export const listGoods: Handler<'listGoods'> = async (ctx) => {
@@ -27,6 +32,7 @@ export const listGoods: Handler<'listGoods'> = async (ctx) => {
       sort,
       order: query.order,
       lang: lang ?? 'ru',
+      warehouseId: await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
     },
     ctx.config.currency,
     ctx.config.publicUrl,
@@ -34,15 +40,25 @@ export const listGoods: Handler<'listGoods'> = async (ctx) => {
 };
 
 export const listGoodsByIds: Handler<'listGoodsByIds'> = async (ctx) =>
-  productsByIds(ctx.db, ctx.body.ids, ctx.config.currency, ctx.config.publicUrl);
+  productsByIds(
+    ctx.db,
+    ctx.body.ids,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 
 export const listPromotions: Handler<'listPromotions'> = async (ctx) =>
-  promotedProducts(ctx.db, ctx.config.currency, ctx.config.publicUrl);
+  promotedProducts(
+    ctx.db,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 
 export const getProduct: Handler<'getProduct'> = async (ctx) => {
-  const row = await ctx.db
-    .selectFrom('products')
-    .select(PRODUCT_COLUMNS)
+  const warehouseId = await stockWarehouseOf(ctx.db, ctx.user.warehouseId);
+  const row = await selectProducts(ctx.db, warehouseId)
     .where('products.id', '=', ctx.params.productId)
     .executeTakeFirst();
   if (row === undefined) throw notFound();

@@ -5,10 +5,17 @@
  */
 import type { Handler } from '../../contract/types.ts';
 import { loadWishlist } from '../../domain/catalogue/wishlist.ts';
+import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound } from '../../http/errors.ts';
 
 export const getWishlist: Handler<'getWishlist'> = async (ctx) =>
-  loadWishlist(ctx.db, ctx.user.userId, ctx.config.currency, ctx.config.publicUrl);
+  loadWishlist(
+    ctx.db,
+    ctx.user.userId,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 
 export const addToWishlist: Handler<'addToWishlist'> = async (ctx) => {
   const { productId } = ctx.params;
@@ -23,7 +30,13 @@ export const addToWishlist: Handler<'addToWishlist'> = async (ctx) => {
     .values({ user_id: ctx.user.userId, product_id: productId })
     .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
     .execute();
-  return loadWishlist(ctx.db, ctx.user.userId, ctx.config.currency, ctx.config.publicUrl);
+  return loadWishlist(
+    ctx.db,
+    ctx.user.userId,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 };
 
 export const removeFromWishlist: Handler<'removeFromWishlist'> = async (ctx) => {
@@ -32,5 +45,11 @@ export const removeFromWishlist: Handler<'removeFromWishlist'> = async (ctx) => 
     .where('user_id', '=', ctx.user.userId)
     .where('product_id', '=', ctx.params.productId)
     .execute();
-  return loadWishlist(ctx.db, ctx.user.userId, ctx.config.currency, ctx.config.publicUrl);
+  return loadWishlist(
+    ctx.db,
+    ctx.user.userId,
+    ctx.config.currency,
+    ctx.config.publicUrl,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+  );
 };

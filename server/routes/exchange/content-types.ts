@@ -1,6 +1,8 @@
 /**
- * Body parsers the 1C exchange needs (`mode=file` posts the XML as `application/xml`, `text/xml` or
- * `application/octet-stream`). Fastify knows JSON and text/plain only; the app registers these once:
+ * Bodies of the 1C exchange. 1C nodes post a file's bytes with whatever Content-Type their version writes —
+ * `application/xml`, `application/octet-stream`, `application/x-www-form-urlencoded` (which would be parsed as a
+ * form), or none at all — so every POST to the exchange is read as bytes, whatever it says: the type is set to
+ * `application/octet-stream` before the body is parsed. The app registers this once:
  * `registerExchangeContentTypes(app)` in `server/app.ts`, before the contract routes.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +12,13 @@ export const EXCHANGE_FILE_LIMIT = 1024 * 1024;
 
 export const EXCHANGE_BODY_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'] as const;
 
+/** The exchange's path under the API prefix. */
+const EXCHANGE_PATH = /^\/api\/v3\/exchange\/1c(?:\?|$)/;
+
 /**
- * Registers the XML/binary parsers unless already there. The body stays a Buffer: a file sent in parts may be cut
- * inside a UTF-8 character, so the exchange joins the bytes before decoding them.
+ * Registers the binary parsers unless already there, and the hook that reads every exchange body as bytes. The
+ * body stays a Buffer: a file sent in parts may be cut inside a UTF-8 character, so the exchange joins the bytes
+ * before decoding them.
  */
 export function registerExchangeContentTypes(app: FastifyInstance): void {
   const missing = EXCHANGE_BODY_TYPES.filter((type) => !app.hasContentTypeParser(type));
@@ -24,4 +30,10 @@ export function registerExchangeContentTypes(app: FastifyInstance): void {
       done(null, body);
     },
   );
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.method === 'POST' && EXCHANGE_PATH.test(request.url)) {
+      request.headers['content-type'] = 'application/octet-stream';
+    }
+    return payload;
+  });
 }

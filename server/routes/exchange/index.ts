@@ -1,6 +1,7 @@
-/** The 1C exchange (CommerceML 2) and the warehouse's re-queue of a failed exchange. */
+/** The 1C exchange (CommerceML 2), the warehouse's re-queue of a failed exchange, and the "1C exchange" screen. */
 import type { Handler, Handlers } from '../../contract/types.ts';
 import { runExchange } from './protocol.ts';
+import { getExchangeOverview, listImportIssues } from './overview.ts';
 import { requeueOrderExchange } from './requeue.ts';
 
 export { registerExchangeContentTypes, EXCHANGE_FILE_LIMIT } from './content-types.ts';
@@ -29,4 +30,9 @@ export const exchangeHandlers = {
   exchange1cGet,
   exchange1cPost,
   requeueOrderExchange,
-} satisfies Pick<Handlers, 'exchange1cGet' | 'exchange1cPost' | 'requeueOrderExchange'>;
+  getExchangeOverview,
+  listImportIssues,
+} satisfies Pick<
+  Handlers,
+  'exchange1cGet' | 'exchange1cPost' | 'requeueOrderExchange' | 'getExchangeOverview' | 'listImportIssues'
+>;

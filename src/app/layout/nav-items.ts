@@ -14,6 +14,7 @@ const NAV = {
   products: { to: PATHS.newOrder, label: msg`Products` },
   orders: { to: PATHS.myOrders, label: msg`Orders` },
   warehouseOrders: { to: PATHS.warehouseOrders, label: msg`Warehouse orders` },
+  exchange1c: { to: PATHS.exchange1c, label: msg`1C exchange` },
   shoppingBag: { to: PATHS.shoppingBag, label: msg`Shopping Bag` },
   wishlist: { to: PATHS.wishlist, label: msg`Wishlist` },
   promotions: { to: PATHS.promotions, label: msg`Promotions and Ratings` },
@@ -43,6 +44,7 @@ const PARTNER_WAREHOUSE: readonly NavItem[] = [
   NAV.products,
   NAV.orders,
   NAV.warehouseOrders,
+  NAV.exchange1c,
   NAV.shoppingBag,
   NAV.wishlist,
   NAV.promotions,
@@ -52,8 +54,8 @@ const PARTNER_WAREHOUSE: readonly NavItem[] = [
   NAV.personal,
 ];
 
-/** Warehouse staff: their landing page (/dashboard), the warehouse orders and their own data. */
-const WAREHOUSE: readonly NavItem[] = [NAV.main, NAV.warehouseOrders, NAV.personal];
+/** Warehouse staff: their landing page (/dashboard), the warehouse orders, the 1C exchange and their own data. */
+const WAREHOUSE: readonly NavItem[] = [NAV.main, NAV.warehouseOrders, NAV.exchange1c, NAV.personal];
 
 /** A USER lands on /personal and has no /dashboard (spec sections 2 and 6). */
 const USER: readonly NavItem[] = [

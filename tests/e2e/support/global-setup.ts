@@ -76,6 +76,8 @@ async function seededDataDir(tmpDir: string, target: string): Promise<void> {
     const seeding = await startServer({
       env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: building, SEED: 'demo', JWT_SECRET: E2E_JWT_SECRET },
       onLine: () => undefined,
+      // The first start seeds everything (the catalogue through the 1C importer too): minutes on a busy machine.
+      timeoutMs: 600_000,
     });
     await seeding.stop();
     try {

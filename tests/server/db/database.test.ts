@@ -24,25 +24,28 @@ describe('the database layer', () => {
   it('runs concurrent transactions without mixing them, and rolls back the failing one', async () => {
     const { db } = database;
     const product = await db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('stock', '>', 10)
-      .orderBy('id')
+      .selectFrom('warehouse_stock')
+      .select(['product_id as id', 'quantity as stock'])
+      .where('warehouse_id', '=', 1)
+      .where('quantity', '>', 10)
+      .orderBy('product_id')
       .executeTakeFirstOrThrow();
     const take = (fail: boolean) =>
       db.transaction().execute(async (trx) => {
         // FOR UPDATE: PostgreSQL serialises on the row lock; PGlite runs transactions one at a time anyway.
         const row = await trx
-          .selectFrom('products')
-          .select('stock')
-          .where('id', '=', product.id)
+          .selectFrom('warehouse_stock')
+          .select('quantity')
+          .where('warehouse_id', '=', 1)
+          .where('product_id', '=', product.id)
           .forUpdate()
           .executeTakeFirstOrThrow();
         await new Promise((resolve) => setTimeout(resolve, 5));
         await trx
-          .updateTable('products')
-          .set({ stock: row.stock - 1 })
-          .where('id', '=', product.id)
+          .updateTable('warehouse_stock')
+          .set({ quantity: row.quantity - 1 })
+          .where('warehouse_id', '=', 1)
+          .where('product_id', '=', product.id)
           .execute();
         if (fail) throw new Error('refused');
       });
@@ -55,11 +58,12 @@ describe('the database layer', () => {
       'rejected',
     ]);
     const after = await db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
+      .selectFrom('warehouse_stock')
+      .select('quantity')
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', product.id)
       .executeTakeFirstOrThrow();
-    expect(after.stock).toBe(product.stock - 3);
+    expect(after.quantity).toBe(product.stock - 3);
   });
 
   it('continues a table sequence after the seeded ids', async () => {

@@ -15,6 +15,10 @@ const TABLES = [
   'event_tickets',
   'events',
   'exchange_file_parts',
+  'exchange_import_chunks',
+  'exchange_import_files',
+  'exchange_import_issues',
+  'exchange_import_runs',
   'exchange_sessions',
   'idempotency_keys',
   'jobs',
@@ -29,6 +33,7 @@ const TABLES = [
   'network_attention',
   'network_attention_counts',
   'network_attention_periods',
+  'onec_groups',
   'order_counts',
   'order_facet_counts',
   'order_history',
@@ -40,6 +45,7 @@ const TABLES = [
   'payments',
   'period_closes',
   'pickup_points',
+  'product_images',
   'products',
   'push_subscriptions',
   'qualifications',
@@ -49,6 +55,7 @@ const TABLES = [
   'vapid_keys',
   'volume_credits',
   'volume_settings',
+  'warehouse_stock',
   'warehouses',
   'wishlist',
 ];
@@ -189,7 +196,6 @@ describe('migrations on an empty database', () => {
         description: localized('d'),
         price: 100,
         points: 0,
-        stock: 1,
         category: 'makeup',
       })
       .execute();

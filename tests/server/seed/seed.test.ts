@@ -135,7 +135,8 @@ describe('the demo seed', () => {
     expect(promotions.length).toBeGreaterThanOrEqual(15);
     expect(promotions.length).toBeLessThanOrEqual(25);
     for (const product of promotions) expect(product.promo_price ?? Infinity).toBeLessThan(product.price);
-    expect(products.some((product) => product.stock === 0)).toBe(true);
+    const stock = await database.db.selectFrom('warehouse_stock').selectAll().execute();
+    expect(stock.some((row) => row.warehouse_id === 1 && row.quantity === 0)).toBe(true);
     expect(products.some((product) => product.points === 0)).toBe(true);
     expect(products.every((product) => typeof product.points === 'number')).toBe(true);
     expect(new Set(products.map((product) => product.name.en)).size).toBe(products.length);
@@ -306,7 +307,10 @@ describe('the demo seed', () => {
     const orders = await db.selectFrom('orders').selectAll().execute();
     const lines = await db
       .selectFrom('order_lines as l')
-      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .leftJoin('warehouse_stock as s', (join) =>
+        join.onRef('s.product_id', '=', 'l.product_id').onRef('s.warehouse_id', '=', 'o.warehouse_id'),
+      )
       .select([
         'l.id',
         'l.order_id',
@@ -316,7 +320,7 @@ describe('the demo seed', () => {
         'l.points',
         'l.requested_quantity',
         'l.confirmed_quantity',
-        'p.stock',
+        sql<number>`coalesce(s.quantity, 0) - coalesce(s.held, 0)`.as('stock'),
       ])
       .execute();
     expect(orders.filter((order) => order.status === 'placed')).toEqual([]);

@@ -39,7 +39,8 @@ function listFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (entry.isFile() && entry.name.endsWith('.ts')) out.push(path);
+    // Sources, and the demo's CommerceML package (server/seed/commerceml/) the seed imports.
+    else if (entry.isFile() && /\.(ts|xml|png)$/.test(entry.name)) out.push(path);
   }
   return out.sort();
 }

@@ -49,6 +49,11 @@ function BagLine({ item, currency, editable }: BagLineProps) {
           )}{' '}
           · {t`${formatPoints(item.product.points, locale)} PV each`}
         </p>
+        {item.product.isActive ? null : (
+          <p className="bag-line__unavailable">
+            {t`No longer sold: 1C no longer lists this product. Remove it to place the order.`}
+          </p>
+        )}
       </div>
       <div className="bag-line__quantity">
         {/* The one stepper (src/ui): the same quantity control as the catalogue cards. */}

@@ -3,7 +3,7 @@ import type { Product } from '#src/data/catalogue.ts';
 /** The most units one bag line may hold (contract: `Quantity` ≤ 999). */
 export const MAX_LINE_QUANTITY = 999;
 
-export type UnavailableReason = 'out_of_stock' | 'all_in_bag';
+export type UnavailableReason = 'no_longer_sold' | 'out_of_stock' | 'all_in_bag';
 
 export interface PurchaseOptions {
   /** Units that may still be added to the bag (0 when none). */
@@ -13,10 +13,15 @@ export interface PurchaseOptions {
 }
 
 /**
- * What the bag still accepts of a product: the server refuses a line above the stock (422 `OUT_OF_STOCK`) or above
- * 999, so the view offers no more than `stock − already in the bag`.
+ * What the bag still accepts of a product: the server refuses a product 1C no longer lists, a line above the stock
+ * at the caller's warehouse (422 `OUT_OF_STOCK`) or above 999, so the view offers no more than `stock − already in
+ * the bag`.
  */
-export function purchaseOptions(product: Pick<Product, 'stock'>, inBag: number): PurchaseOptions {
+export function purchaseOptions(
+  product: Pick<Product, 'stock' | 'isActive'>,
+  inBag: number,
+): PurchaseOptions {
+  if (!product.isActive) return { maxToAdd: 0, canAdd: false, reason: 'no_longer_sold' };
   if (product.stock <= 0) return { maxToAdd: 0, canAdd: false, reason: 'out_of_stock' };
   const maxToAdd = Math.max(0, Math.min(product.stock, MAX_LINE_QUANTITY) - inBag);
   return maxToAdd > 0

@@ -79,7 +79,11 @@ export function ProductCard({
           <div>
             <dt>{t`Stock`}</dt>
             <dd className={inStock ? undefined : 'product-card__out'}>
-              {inStock ? t({ message: plural(stock, { one: '# pc', other: '# pcs' }) }) : t`Out of stock`}
+              {!product.isActive
+                ? t`No longer sold`
+                : inStock
+                  ? t({ message: plural(stock, { one: '# pc', other: '# pcs' }) })
+                  : t`Out of stock`}
             </dd>
           </div>
           <div>

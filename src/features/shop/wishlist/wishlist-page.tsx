@@ -61,6 +61,11 @@ function WishlistItemActions({ product }: { product: Product }) {
           {t`Remove`}
         </Button>
       </div>
+      {options.reason === 'no_longer_sold' ? (
+        <p id={reasonId} className="add-to-bag__reason">
+          {t`No longer sold: 1C, where the company keeps its goods, no longer lists this product.`}
+        </p>
+      ) : null}
       {options.reason === 'out_of_stock' ? (
         <p id={reasonId} className="add-to-bag__reason">
           {t`Out of stock: this product cannot be added to the bag.`}

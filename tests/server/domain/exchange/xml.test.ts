@@ -73,8 +73,8 @@ describe('the CommerceML reader', () => {
   const file = (body: string): string =>
     `\uFEFF<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10">${body}</КоммерческаяИнформация>`;
 
-  it('reads documents at the root and inside Контейнер, with their requisites', () => {
-    const docs = readCommerceMl(
+  it('reads documents at the root and inside Контейнер, with their requisites', async () => {
+    const docs = await readCommerceMl(
       file(`
         <Документ><Ид>12</Ид><Номер>000012</Номер><ЗначенияРеквизитов>
           <ЗначениеРеквизита><Наименование>Номер по 1С</Наименование><Значение>РН-1</Значение></ЗначениеРеквизита>
@@ -103,21 +103,23 @@ describe('the CommerceML reader', () => {
         deletionMark: null,
       },
     ]);
-    expect(readCommerceMl(file(''))).toEqual([]);
+    expect(await readCommerceMl(file(''))).toEqual([]);
   });
 
-  it('decodes entities in values and refuses broken documents', () => {
-    const [doc] = readCommerceMl(
+  it('decodes entities in values and refuses broken documents', async () => {
+    const [doc] = await readCommerceMl(
       file(
         '<Документ><Ид>1</Ид><ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>Номер по 1С</Наименование><Значение>A&amp;B &lt;1&gt;</Значение></ЗначениеРеквизита></ЗначенияРеквизитов></Документ>',
       ),
     );
     expect(doc?.onecNumber).toBe('A&B <1>');
-    expect(() => readCommerceMl('<КоммерческаяИнформация><Документ></КоммерческаяИнформация>')).toThrow(
-      CommerceMlError,
-    );
-    expect(() => readCommerceMl('<Other/>')).toThrow(/root element/);
-    expect(() => readCommerceMl('<!DOCTYPE a><КоммерческаяИнформация/>')).toThrow(/DOCTYPE/);
+    await expect(
+      readCommerceMl('<КоммерческаяИнформация><Документ></КоммерческаяИнформация>'),
+    ).rejects.toThrow(CommerceMlError);
+    await expect(readCommerceMl('<Other/>')).rejects.toThrow(/root element/);
+    await expect(readCommerceMl('<!DOCTYPE a><КоммерческаяИнформация/>')).rejects.toThrow(/DOCTYPE/);
+    const deep = `${'<a>'.repeat(40)}${'</a>'.repeat(40)}`;
+    await expect(readCommerceMl(file(deep))).rejects.toThrow(/nested deeper than 32/);
   });
 
   it('knows when a file sent in parts is complete', () => {

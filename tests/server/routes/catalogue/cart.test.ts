@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '#tests/support/server/app.ts';
+import { productsWithStock } from '#tests/support/server/stock.ts';
 import {
   expectConsistentCart,
   startCatalogueApp,
@@ -27,7 +28,8 @@ beforeAll(async () => {
   t = await startCatalogueApp();
   token = await tokenFor(t, 'user@demo.test');
   userId = await userIdOf(t, 'user@demo.test');
-  const products = await t.db.selectFrom('products').selectAll().orderBy('id').execute();
+  // user@demo.test orders from warehouse 1 (Chișinău): its stock is what the bag is held to.
+  const products = await productsWithStock(t.db, 1);
   const p = products.find((row) => row.is_promotion && row.promo_price !== null && row.stock >= 5);
   const q = products.find((row) => !row.is_promotion && row.stock >= 5 && Number(row.points) > 0);
   const s = products.find((row) => row.stock === 0);

@@ -3,7 +3,8 @@
 // zero since migration 0007 (a count found fewer units than open orders hold).
 import { describe, expect, it } from 'vitest';
 import type { components } from '#openapi/schema.d.ts';
-import { PARTNER, placeOrder, stockedProducts, walk } from './support.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
+import { PARTNER, heldAt, placeOrder, stockedProducts, walk } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 
 type BulkResult = components['schemas']['BulkOrderResult'];
@@ -21,8 +22,10 @@ describe('POST /orders/bulk confirm and stock', () => {
     const fine = await walk(t, await placeOrder(t, PARTNER, { lines: [[fineProduct.id, 1]] }), [
       [tokens.warehouse, 'checking'],
     ]);
-    // The count finds one unit where the order holds three: free stock −2, on hand 1 < 3.
-    await t.db.updateTable('products').set({ stock: -2 }).where('id', '=', shortProduct.id).execute();
+    // The count finds one unit where the order holds three: 1C's quantity is what every hold there needs but 2,
+    // so on hand for this order is 1 < 3.
+    const held = (await heldAt(t, 1, [shortProduct.id])).get(shortProduct.id) ?? 0;
+    await setQuantity(t.db, 1, shortProduct.id, held - 2);
     const staffView = await t.get<components['schemas']['Order']>(`/orders/get/${short.id}`, {
       token: tokens.warehouse,
     });

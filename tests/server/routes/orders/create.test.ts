@@ -3,6 +3,7 @@ import {
   PARTNER,
   UNCONFIRMED,
   USER,
+  availableAt,
   createOrder,
   fillCart,
   firstAddress,
@@ -93,13 +94,10 @@ describe('POST /orders/create', () => {
     expect(await t.db.selectFrom('carts').select('product_id').where('user_id', '=', uid).execute()).toEqual(
       [],
     );
-    const stockAfter = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('id', 'in', [plain.id, promo.id])
-      .execute();
-    expect(stockAfter.find((row) => row.id === plain.id)?.stock).toBe(plain.stock - 3);
-    expect(stockAfter.find((row) => row.id === promo.id)?.stock).toBe(promo.stock - 2);
+    // Held at the order's warehouse (warehouse 1) until 1C takes the order.
+    const stockAfter = await availableAt(t, 1, [plain.id, promo.id]);
+    expect(stockAfter.get(plain.id)).toBe(plain.stock - 3);
+    expect(stockAfter.get(promo.id)).toBe(promo.stock - 2);
 
     const read = await t.get<Order>(`/orders/get/${order.id}`, { token });
     expect(read.status).toBe(200);
@@ -205,12 +203,7 @@ describe('POST /orders/create', () => {
     const shortBody = short.body as unknown as ErrorBody;
     expect(shortBody.code).toBe('OUT_OF_STOCK');
     expect(shortBody.details?.[0]?.message).toContain(`product ${product.id}`);
-    const stock = await t.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(stock.stock).toBe(product.stock);
+    expect((await availableAt(t, 1, [product.id])).get(product.id)).toBe(product.stock);
     expect(
       await t.db.selectFrom('carts').select('product_id').where('user_id', '=', uid).execute(),
     ).toHaveLength(1);

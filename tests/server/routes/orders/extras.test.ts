@@ -13,6 +13,7 @@ import {
   userId,
 } from './support.ts';
 import { pdfText } from '#tests/support/pdf-text.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
 import { useOrdersApp } from './fixture.ts';
 
 type BuyAgainResult = components['schemas']['BuyAgainResult'];
@@ -29,12 +30,14 @@ describe('buy again', () => {
         [second.id, 3],
       ],
     });
+    // The partner's warehouse (1) has none of the second product left: 1C's quantity is what the holds take.
     const before = await t.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', second.id)
+      .selectFrom('warehouse_stock')
+      .select(['quantity', 'held'])
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', second.id)
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('products').set({ stock: 0 }).where('id', '=', second.id).execute();
+    await setQuantity(t.db, 1, second.id, before.held);
     try {
       await fillCart(t, await userId(t, PARTNER), []);
       const response = await t.post<BuyAgainResult>(`/orders/buy-again/${order.id}`, {
@@ -55,7 +58,7 @@ describe('buy again', () => {
         .execute();
       expect(bag).toEqual([{ product_id: first.id, quantity: 2 }]);
     } finally {
-      await t.db.updateTable('products').set({ stock: before.stock }).where('id', '=', second.id).execute();
+      await setQuantity(t.db, 1, second.id, before.quantity);
     }
   });
 

@@ -10,7 +10,7 @@ import {
   type LifecycleRole,
   type OrderStatus,
 } from '#machines/order-lifecycle/order-lifecycle.types.ts';
-import { factsOf } from '#server/domain/orders/persist.ts';
+import { factsOf, linesWithStock } from '#server/domain/orders/persist.ts';
 import { PARTNER, WAREHOUSE, historyCount, setStatus, tokenFor, userId, type ErrorBody } from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 
@@ -18,22 +18,7 @@ const { t } = useOrdersApp();
 
 async function factsOfOrder(id: number) {
   const row = await t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const lines = await t.db
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.list_price',
-      'l.price',
-      'l.points',
-      'l.requested_quantity',
-      'l.confirmed_quantity',
-      'p.stock',
-    ])
-    .where('l.order_id', '=', id)
-    .orderBy('l.id')
-    .execute();
+  const lines = await t.db.transaction().execute((trx) => linesWithStock(trx, id));
   return { row, facts: factsOf(row, lines) };
 }
 

@@ -5,6 +5,7 @@ import {
   PARTNER_WAREHOUSE,
   USER,
   WAREHOUSE_2,
+  availableAt,
   historyCount,
   placeOrder,
   payCard,
@@ -191,11 +192,7 @@ describe('partial confirmation', () => {
     const reducedLine = lineOf(reduced);
     const droppedLine = lineOf(dropped);
     if (reducedLine === undefined || droppedLine === undefined) throw new Error('lines missing');
-    const stockBefore = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('id', 'in', [reduced, dropped])
-      .execute();
+    const stockBefore = await availableAt(t, 1, [reduced, dropped]);
 
     const response = await t.post<Order>(`/orders/set/${order.id}/confirm-partial`, {
       token: tokens.warehouse,
@@ -239,14 +236,9 @@ describe('partial confirmation', () => {
         { lineId: droppedLine.id, from: 2, to: 0 },
       ],
     });
-    const stockAfter = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('id', 'in', [reduced, dropped])
-      .execute();
-    const stockOf = (rows: typeof stockAfter, id: number) => rows.find((row) => row.id === id)?.stock ?? NaN;
-    expect(stockOf(stockAfter, reduced)).toBe(stockOf(stockBefore, reduced) + 2);
-    expect(stockOf(stockAfter, dropped)).toBe(stockOf(stockBefore, dropped) + 2);
+    const stockAfter = await availableAt(t, 1, [reduced, dropped]);
+    expect(stockAfter.get(reduced)).toBe((stockBefore.get(reduced) ?? NaN) + 2);
+    expect(stockAfter.get(dropped)).toBe((stockBefore.get(dropped) ?? NaN) + 2);
 
     // The warehouse cannot answer for the distributor; the distributor accepts.
     const byWarehouse = await setStatus(t, tokens.warehouse, partial, 'confirmed');
@@ -268,11 +260,7 @@ describe('partial confirmation', () => {
       json: { version: order.version, note: 'Short', lines: [{ lineId: line.id, quantity: 2 }] },
     });
     expect(partial.status).toBe(200);
-    const stockBefore = await t.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', reduced)
-      .executeTakeFirstOrThrow();
+    const stockBefore = (await availableAt(t, 1, [reduced])).get(reduced) ?? NaN;
     const rejected = await setStatus(
       t,
       tokens.partner,
@@ -288,12 +276,7 @@ describe('partial confirmation', () => {
       event: 'REJECT_PARTIAL',
       comment: 'Not without the rest',
     });
-    const stockAfter = await t.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', reduced)
-      .executeTakeFirstOrThrow();
-    expect(stockAfter.stock).toBe(stockBefore.stock + 2);
+    expect((await availableAt(t, 1, [reduced])).get(reduced)).toBe(stockBefore + 2);
   });
 
   it('refuses an invalid partial confirmation (422) and one outside checking (409)', async () => {

@@ -1,14 +1,27 @@
-// Stock at the order desk on the API (docs/adr/0019-stock-held-by-orders.md): staff see the stock on hand per
-// line (short lines refuse Confirm, a substitute is suggested), and the customer's JSON carries none of the
-// warehouse's internals.
+// Stock at the order desk on the API (docs/adr/0091-stock-per-warehouse.md): staff see the stock on hand per
+// line at the order's warehouse (short lines refuse Confirm, a substitute is suggested), and the customer's JSON
+// carries none of the warehouse's internals.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PARTNER, placeOrder, setStatus, walk, type ErrorBody, type Order } from './support.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
+import {
+  PARTNER,
+  availableAt,
+  heldAt,
+  placeOrder,
+  setStatus,
+  walk,
+  type ErrorBody,
+  type Order,
+} from './support.ts';
 import { useOrdersApp } from './fixture.ts';
 
 const { t, tokens } = useOrdersApp();
 
-/** A product with a same-category neighbour within 20 % of its price that has stock: a substitute exists. */
+/**
+ * A product with a same-category neighbour within 20 % of its price that has stock at warehouse 1 (the partner's):
+ * a substitute exists.
+ */
 async function productWithSubstitute() {
   const rows = await t.db
     .selectFrom('products as p')
@@ -18,9 +31,15 @@ async function productWithSubstitute() {
         .onRef('q.id', '!=', 'p.id')
         .on(sql<boolean>`q.price between p.price * 0.85 and p.price * 1.15`),
     )
-    .select(['p.id', 'p.stock', 'p.price'])
-    .where('p.stock', '>=', 10)
-    .where('q.stock', '>=', 50)
+    .innerJoin('warehouse_stock as ps', (join) =>
+      join.onRef('ps.product_id', '=', 'p.id').on('ps.warehouse_id', '=', 1),
+    )
+    .innerJoin('warehouse_stock as qs', (join) =>
+      join.onRef('qs.product_id', '=', 'q.id').on('qs.warehouse_id', '=', 1),
+    )
+    .select(['p.id', 'p.price'])
+    .where(sql<number>`ps.quantity - ps.held`, '>=', 10)
+    .where(sql<number>`qs.quantity - qs.held`, '>=', 50)
     .where('p.is_promotion', '=', false)
     .orderBy('p.id')
     .limit(1)
@@ -33,20 +52,16 @@ async function productWithSubstitute() {
 const get = (token: string, id: number) => t.get<Order>(`/orders/get/${id}`, { token });
 
 describe('stock at hand on the order', () => {
-  it('gives staff the stock on hand per line: free stock plus what the order holds', async () => {
+  it('gives staff the stock on hand per line: free stock at the order’s warehouse plus what the order holds', async () => {
     const order = await placeOrder(t, PARTNER);
-    const stock = await t.db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where(
-        'id',
-        'in',
-        order.lines.map((line) => line.productId),
-      )
-      .execute();
+    const stock = await availableAt(
+      t,
+      order.warehouse.id,
+      order.lines.map((line) => line.productId),
+    );
     const staffView = (await get(tokens.warehouse, order.id)).body;
     for (const line of staffView.lines) {
-      const free = stock.find((row) => row.id === line.productId)?.stock ?? Number.NaN;
+      const free = stock.get(line.productId) ?? Number.NaN;
       expect(line.stockOnHand).toBe(free + line.requestedQuantity);
       expect(line.substitute).toBeUndefined();
     }
@@ -55,13 +70,15 @@ describe('stock at hand on the order', () => {
   it('marks a line short after a count, refuses Confirm for it and suggests a substitute', async () => {
     const product = await productWithSubstitute();
     const order = await placeOrder(t, PARTNER, { lines: [[product.id, 3]] });
-    // A count finds one unit fewer on the shelf than the open orders hold: the free stock goes below zero.
-    const free = await t.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', product.id)
+    // 1C counts one unit fewer than the open orders hold at warehouse 1: the free stock is −1, on hand 2.
+    const before = await t.db
+      .selectFrom('warehouse_stock')
+      .select('quantity')
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', product.id)
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('products').set({ stock: -1 }).where('id', '=', product.id).execute();
+    const held = (await heldAt(t, 1, [product.id])).get(product.id) ?? 0;
+    await setQuantity(t.db, 1, product.id, held - 1);
     try {
       const checking = await walk(t, (await get(tokens.warehouse, order.id)).body, [
         [tokens.warehouse, 'checking'],
@@ -72,7 +89,7 @@ describe('stock at hand on the order', () => {
       expect(line?.substitute?.productId).not.toBe(product.id);
       const substitute = await t.db
         .selectFrom('products')
-        .select(['category', 'stock', 'price'])
+        .select(['id', 'category', 'price'])
         .where('id', '=', line?.substitute?.productId ?? 0)
         .executeTakeFirstOrThrow();
       const original = await t.db
@@ -81,7 +98,7 @@ describe('stock at hand on the order', () => {
         .where('id', '=', product.id)
         .executeTakeFirstOrThrow();
       expect(substitute.category).toBe(original.category);
-      expect(substitute.stock).toBeGreaterThanOrEqual(1);
+      expect((await availableAt(t, 1, [substitute.id])).get(substitute.id)).toBeGreaterThanOrEqual(1);
       expect(Math.abs(substitute.price - product.price)).toBeLessThanOrEqual(Math.ceil(product.price * 0.2));
 
       const refused = await setStatus(t, tokens.warehouse, checking, 'confirmed');
@@ -107,7 +124,7 @@ describe('stock at hand on the order', () => {
       expect(answer.lines[0]?.substitute?.productId).toBe(line?.substitute?.productId);
       expect(answer.lines[0]).not.toHaveProperty('stockOnHand');
     } finally {
-      await t.db.updateTable('products').set({ stock: free.stock }).where('id', '=', product.id).execute();
+      await setQuantity(t.db, 1, product.id, before.quantity);
     }
   });
 });

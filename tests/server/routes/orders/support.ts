@@ -76,26 +76,74 @@ export async function fillCart(
     .execute();
 }
 
-/** Products in stock (at least `minStock`), cheapest ids first; one on promotion among them when asked. */
-export async function stockedProducts(t: TestApp, count: number, minStock = 20) {
-  return t.db
-    .selectFrom('products')
-    .select(['id', 'sku', 'price', 'promo_price', 'is_promotion', 'points', 'stock'])
-    .where('stock', '>=', minStock)
-    .orderBy('id')
+/**
+ * Products with at least `minStock` units available at a warehouse (1C's quantity − what orders not yet in 1C
+ * hold; docs/adr/0091-stock-per-warehouse.md), lowest ids first; `stock` is that figure.
+ */
+export async function stockedProducts(t: TestApp, count: number, minStock = 20, warehouseId = 1) {
+  return stockedQuery(t, warehouseId)
+    .where(sql<number>`s.quantity - s.held`, '>=', minStock)
+    .orderBy('p.id')
     .limit(count)
     .execute();
 }
 
-export async function promotedProduct(t: TestApp) {
+function stockedQuery(t: TestApp, warehouseId: number) {
   return t.db
-    .selectFrom('products')
-    .select(['id', 'sku', 'price', 'promo_price', 'is_promotion', 'points', 'stock'])
-    .where('is_promotion', '=', true)
-    .where('promo_price', 'is not', null)
-    .where('stock', '>=', 20)
-    .orderBy('id')
+    .selectFrom('products as p')
+    .innerJoin('warehouse_stock as s', (join) =>
+      join.onRef('s.product_id', '=', 'p.id').on('s.warehouse_id', '=', warehouseId),
+    )
+    .select([
+      'p.id',
+      'p.sku',
+      'p.price',
+      'p.promo_price',
+      'p.is_promotion',
+      'p.points',
+      sql<number>`s.quantity - s.held`.as('stock'),
+    ])
+    .where('p.is_active', '=', true)
+    .where('p.price', '>', 0);
+}
+
+export async function promotedProduct(t: TestApp, warehouseId = 1) {
+  return stockedQuery(t, warehouseId)
+    .where('p.is_promotion', '=', true)
+    .where('p.promo_price', 'is not', null)
+    .where(sql<number>`s.quantity - s.held`, '>=', 20)
+    .orderBy('p.id')
     .executeTakeFirstOrThrow();
+}
+
+/** What a warehouse has available of each product now (1C's quantity − holds, never below 0). */
+export async function availableAt(
+  t: TestApp,
+  warehouseId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await t.db
+    .selectFrom('warehouse_stock')
+    .select(['product_id', 'quantity', 'held'])
+    .where('warehouse_id', '=', warehouseId)
+    .where('product_id', 'in', [...productIds])
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, Math.max(0, row.quantity - row.held)]));
+}
+
+/** What a warehouse's open orders not yet in 1C hold of each product. */
+export async function heldAt(
+  t: TestApp,
+  warehouseId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await t.db
+    .selectFrom('warehouse_stock')
+    .select(['product_id', 'held'])
+    .where('warehouse_id', '=', warehouseId)
+    .where('product_id', 'in', [...productIds])
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, row.held]));
 }
 
 export const newKey = (): string => `test-${randomBytes(12).toString('hex')}`;

@@ -51,10 +51,27 @@ describe('the Products screen address', () => {
 
 describe('what the bag still accepts', () => {
   it('offers the stock minus what is in the bag, never more than 999', () => {
-    expect(purchaseOptions({ stock: 10 }, 3)).toEqual({ maxToAdd: 7, canAdd: true, reason: null });
-    expect(purchaseOptions({ stock: 5000 }, 0).maxToAdd).toBe(999);
-    expect(purchaseOptions({ stock: 0 }, 0)).toEqual({ maxToAdd: 0, canAdd: false, reason: 'out_of_stock' });
-    expect(purchaseOptions({ stock: 4 }, 4)).toEqual({ maxToAdd: 0, canAdd: false, reason: 'all_in_bag' });
+    expect(purchaseOptions({ stock: 10, isActive: true }, 3)).toEqual({
+      maxToAdd: 7,
+      canAdd: true,
+      reason: null,
+    });
+    expect(purchaseOptions({ stock: 5000, isActive: true }, 0).maxToAdd).toBe(999);
+    expect(purchaseOptions({ stock: 0, isActive: true }, 0)).toEqual({
+      maxToAdd: 0,
+      canAdd: false,
+      reason: 'out_of_stock',
+    });
+    expect(purchaseOptions({ stock: 4, isActive: true }, 4)).toEqual({
+      maxToAdd: 0,
+      canAdd: false,
+      reason: 'all_in_bag',
+    });
+    expect(purchaseOptions({ stock: 9, isActive: false }, 0)).toEqual({
+      maxToAdd: 0,
+      canAdd: false,
+      reason: 'no_longer_sold',
+    });
   });
 
   it('rounds the promotion saving to whole percent', () => {

@@ -34,6 +34,9 @@ export function product(overrides: Partial<Product> & { en?: string } = {}): Pro
     category: 'perfumery',
     imageUrl: `http://shop.test/media/products/SKU-${id}.svg`,
     isPromotion: false,
+    recommendedPrice: null,
+    isActive: true,
+    inactiveReason: null,
     ...rest,
   };
 }

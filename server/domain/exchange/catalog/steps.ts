@@ -1,0 +1,542 @@
+/**
+ * The catalogue import as a step machine whose state lives in the database (docs/adr/0092-import-step-machine.md):
+ * 1C calls `import&filename=…` again and again while the portal answers `progress`, and any server process may
+ * serve any call, because everything between calls is in tables — the run, each file's stage and cursor, the
+ * records read and waiting, the counts and issues.
+ *
+ * A file goes `reading` → `applying` → (`deactivating`) → `done`, or `failed`:
+ *
+ * - **reading**: the file is decoded and parsed as a stream (`records.ts`), its records kept in chunks of
+ *   `CHUNK_RECORDS` (`exchange_import_chunks`), each chunk with the count read so far in one transaction; a read
+ *   cut short by the call's budget resumes after the records already kept. A file that cannot be read fails here,
+ *   before anything of it is applied.
+ * - **applying**: one chunk per transaction, in order, with the run's counts, issues and dictionary; the file's
+ *   cursor moves in the same transaction, so a process dying mid-chunk leaves the chunk to be done again, whole.
+ *   Between chunks the import rests as long as the chunk took (≤ 20 ms): other requests get the database half the
+ *   time (docs/adr/0037-1c-import.md).
+ * - **deactivating**: the end of a full upload (`deactivate.ts`, `zeroUnnamedStock`).
+ *
+ * One call works until its budget (`EXCHANGE_IMPORT_STEP_MS`) is spent, then answers; a call holds the file with a
+ * lease, so a call repeated while another still works (1C timing out and retrying) answers `progress` at once.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import type { CatalogueExchangeConfig } from '#server/config.ts';
+import type { DB } from '#server/db/schema.ts';
+import { XmlReadError } from '../xml-stream.ts';
+import {
+  applyGroups,
+  applyPriceTypes,
+  applyProperties,
+  applyWarehouses,
+  type ApplyContext,
+} from './apply-classifier.ts';
+import { applyOffers, zeroUnnamedStock } from './apply-offers.ts';
+import { applyProducts } from './apply-products.ts';
+import { catalogueScope, deactivateUnnamed, type DeactivationScope } from './deactivate.ts';
+import { dictionaryOf, priceRoleOf, type Dictionary } from './dictionary.ts';
+import type { FileSource } from './files.ts';
+import { emptyOutcome, recordOutcome, type ChunkOutcome } from './issues.ts';
+import {
+  readCatalogueFile,
+  type CatalogueRecord,
+  type FileHeader,
+  type GroupRecord,
+  type OfferRecord,
+  type PriceTypeRecord,
+  type ProductRecord,
+  type PropertyRecord,
+  type WarehouseRecord,
+} from './records.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Records kept (and applied) together. */
+export const CHUNK_RECORDS = 250;
+/** The longest rest between two chunks. */
+export const CHUNK_REST_MS = 20;
+
+export type StepAnswer =
+  | { kind: 'progress'; message: string }
+  | { kind: 'success'; message: string }
+  | { kind: 'failure'; reason: string };
+
+export interface ImportDriver {
+  db: Db;
+  config: CatalogueExchangeConfig;
+  currency: string;
+  files: FileSource;
+  runId: number;
+  /** the work one call may do; Infinity for the demo seed */
+  budgetMs: number;
+  /** rest between chunks (off for the seed, which has the database to itself) */
+  rest: boolean;
+}
+
+/** Runs `work` in a transaction of its own, or in the caller's when `db` already is one (the seed). */
+function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
+}
+
+/** The run of an exchange session (made by its first `import`), or a new run of the seed. */
+export async function openRun(db: Db, sessionId: string | null, now: Date = new Date()): Promise<number> {
+  if (sessionId === null) {
+    const row = await db
+      .insertInto('exchange_import_runs')
+      .values({ session_id: null, source: 'seed', started_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const row = await db
+    .insertInto('exchange_import_runs')
+    .values({ session_id: sessionId, started_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ updated_at: now }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The run of an exchange session, if it has one. */
+export async function runOfSession(db: Db, sessionId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('exchange_import_runs')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Records that a file of the run failed (a file row made if needed), and the run with it. */
+export async function recordFailure(
+  db: Db,
+  runId: number,
+  name: string,
+  reason: string,
+): Promise<StepAnswer> {
+  const file = await fileRow(db, runId, name);
+  return failFile(db, runId, file.id, name, reason);
+}
+
+async function failFile(
+  db: Db,
+  runId: number,
+  fileId: number,
+  name: string,
+  reason: string,
+): Promise<StepAnswer> {
+  const now = new Date();
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('exchange_import_files')
+      .set({ stage: 'failed', failure: reason, finished_at: now, locked_until: null })
+      .where('id', '=', fileId)
+      .execute();
+    await trx.deleteFrom('exchange_import_chunks').where('file_id', '=', fileId).execute();
+    await trx
+      .updateTable('exchange_import_runs')
+      .set({
+        status: 'failure',
+        failure: `${name}: ${reason}`.slice(0, 1000),
+        finished_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', runId)
+      .execute();
+  });
+  return { kind: 'failure', reason };
+}
+
+type FileRow = {
+  id: number;
+  name: string;
+  kind: 'catalogue' | 'offers' | 'classifier' | null;
+  stage: 'reading' | 'applying' | 'deactivating' | 'done' | 'failed';
+  full_upload: boolean | null;
+  schema_version: string | null;
+  records_read: number;
+  chunks: number;
+  chunks_applied: number;
+  failure: string | null;
+};
+
+const FILE_COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'stage',
+  'full_upload',
+  'schema_version',
+  'records_read',
+  'chunks',
+  'chunks_applied',
+  'failure',
+] as const;
+
+/** The file row of `name` in the run, made on first sight (stage `reading`). */
+async function fileRow(db: Db, runId: number, name: string): Promise<FileRow> {
+  await db
+    .insertInto('exchange_import_files')
+    .values({ run_id: runId, name })
+    .onConflict((oc) => oc.columns(['run_id', 'name']).doNothing())
+    .execute();
+  return db
+    .selectFrom('exchange_import_files')
+    .select(FILE_COLUMNS)
+    .where('run_id', '=', runId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+}
+
+/** What a file is, from its header; a reason when it is nothing the catalogue import reads. */
+function kindOf(header: FileHeader): { kind: 'catalogue' | 'offers' | 'classifier' } | { reason: string } {
+  if (header.hasCatalogue) return { kind: 'catalogue' };
+  if (header.hasOffers) return { kind: 'offers' };
+  if (header.hasClassifier) return { kind: 'classifier' };
+  if (header.hasDocuments) {
+    return { reason: 'the file holds documents (orders), not a catalogue: 1C sends those with type=sale' };
+  }
+  return { reason: 'the file holds no catalogue (Каталог), offers (ПакетПредложений) or classifier' };
+}
+
+const isThreeX = (version: string | null): boolean => version !== null && /^3(\.|$)/.test(version.trim());
+
+/** Reads (or goes on reading) a file into chunks until the end or the deadline. */
+async function readStage(
+  driver: ImportDriver,
+  file: FileRow,
+  deadline: number,
+): Promise<{ done: true; header: FileHeader } | { done: false } | { failed: string }> {
+  const bytes = await driver.files.read(file.name);
+  if (bytes === null) return { failed: `no file ${file.name} is held any more; 1C sends the files again` };
+  let buffer: CatalogueRecord[] = [];
+  let read = file.records_read;
+  let chunks = file.chunks;
+  const flush = async (records: CatalogueRecord[]): Promise<void> => {
+    if (records.length === 0) return;
+    await inTransaction(driver.db, async (trx) => {
+      await trx
+        .insertInto('exchange_import_chunks')
+        .values({ file_id: file.id, seq: chunks, records: JSON.stringify(records) })
+        .execute();
+      await trx
+        .updateTable('exchange_import_files')
+        .set({ records_read: read + records.length, chunks: chunks + 1 })
+        .where('id', '=', file.id)
+        .execute();
+    });
+    read += records.length;
+    chunks += 1;
+    file.records_read = read;
+    file.chunks = chunks;
+  };
+  try {
+    const outcome = await readCatalogueFile(bytes, {
+      skip: file.records_read,
+      onRecords: async (records) => {
+        buffer.push(...records);
+        while (buffer.length >= CHUNK_RECORDS) {
+          await flush(buffer.slice(0, CHUNK_RECORDS));
+          buffer = buffer.slice(CHUNK_RECORDS);
+          if (performance.now() > deadline) return 'stop';
+        }
+        return undefined;
+      },
+    });
+    if (outcome.stopped) return { done: false };
+    await flush(buffer);
+    return { done: true, header: outcome.header };
+  } catch (error) {
+    if (error instanceof XmlReadError) return { failed: error.message };
+    throw error;
+  }
+}
+
+/** Groups consecutive records of one type, so each type is applied set-wise in document order. */
+function runsOf(records: readonly CatalogueRecord[]): CatalogueRecord[][] {
+  const out: CatalogueRecord[][] = [];
+  for (const record of records) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last[0]?.t === record.t) last.push(record);
+    else out.push([record]);
+  }
+  return out;
+}
+
+async function applyRecords(ctx: ApplyContext, records: readonly CatalogueRecord[], outcome: ChunkOutcome) {
+  for (const run of runsOf(records)) {
+    switch (run[0]?.t) {
+      case 'group':
+        await applyGroups(ctx, run as GroupRecord[]);
+        break;
+      case 'property':
+        applyProperties(ctx, run as PropertyRecord[]);
+        break;
+      case 'priceType':
+        applyPriceTypes(ctx, run as PriceTypeRecord[]);
+        break;
+      case 'warehouse':
+        await applyWarehouses(ctx, run as WarehouseRecord[], outcome);
+        break;
+      case 'product':
+        await applyProducts(ctx, run as ProductRecord[], outcome);
+        break;
+      case 'offer':
+        await applyOffers(ctx, run as OfferRecord[], outcome);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+async function loadDictionary(db: Db, runId: number): Promise<Dictionary> {
+  const row = await db
+    .selectFrom('exchange_import_runs')
+    .select('dictionary')
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return dictionaryOf(row.dictionary);
+}
+
+/** Applies the next chunk of a file (one transaction); answers whether chunks remain. */
+async function applyNextChunk(driver: ImportDriver, file: FileRow, dictionary: Dictionary): Promise<boolean> {
+  const now = new Date();
+  await inTransaction(driver.db, async (trx) => {
+    const chunk = await trx
+      .selectFrom('exchange_import_chunks')
+      .select('records')
+      .where('file_id', '=', file.id)
+      .where('seq', '=', file.chunks_applied)
+      .executeTakeFirstOrThrow();
+    const outcome = emptyOutcome();
+    const ctx: ApplyContext = {
+      trx,
+      runId: driver.runId,
+      file: file.name,
+      config: driver.config,
+      currency: driver.currency,
+      dictionary,
+      files: driver.files,
+      fullUpload: file.full_upload === true,
+      now,
+    };
+    await applyRecords(ctx, chunk.records as CatalogueRecord[], outcome);
+    await recordOutcome(trx, driver.runId, file.name, outcome, now);
+    await trx
+      .updateTable('exchange_import_runs')
+      .set({ dictionary: JSON.stringify(dictionary) })
+      .where('id', '=', driver.runId)
+      .execute();
+    await trx
+      .updateTable('exchange_import_files')
+      .set({ chunks_applied: file.chunks_applied + 1 })
+      .where('id', '=', file.id)
+      .execute();
+  });
+  file.chunks_applied += 1;
+  return file.chunks_applied < file.chunks;
+}
+
+/** The end of a file: a full upload's deactivation (now, or at the end of a 3.x run), and the file is done. */
+async function finishFile(driver: ImportDriver, file: FileRow, dictionary: Dictionary): Promise<void> {
+  const now = new Date();
+  await inTransaction(driver.db, async (trx) => {
+    const outcome = emptyOutcome();
+    const full = file.full_upload === true;
+    if (file.kind === 'catalogue' && full) {
+      const scope = catalogueScope(dictionary);
+      if (isThreeX(file.schema_version)) {
+        await trx
+          .updateTable('exchange_import_runs')
+          .set({ deferred_scope: JSON.stringify(scope) })
+          .where('id', '=', driver.runId)
+          .execute();
+      } else {
+        outcome.deactivated += await deactivateUnnamed(trx, driver.runId, scope, now);
+      }
+    }
+    if (file.kind === 'offers') {
+      const types = Object.keys(dictionary.priceTypes);
+      if (types.length > 0 && !types.some((id) => priceRoleOf(id, dictionary, driver.config) === 'price')) {
+        outcome.issues.push({
+          code: 'NO_PRICE_TYPE',
+          detail: types.map((id) => dictionary.priceTypes[id]?.name ?? id).join(', '),
+        });
+      }
+      if (full) {
+        outcome.updated += await zeroUnnamedStock({
+          trx,
+          runId: driver.runId,
+          file: file.name,
+          config: driver.config,
+          currency: driver.currency,
+          dictionary,
+          fullUpload: true,
+          now,
+        });
+      }
+    }
+    await recordOutcome(trx, driver.runId, file.name, outcome, now);
+    await trx.deleteFrom('exchange_import_chunks').where('file_id', '=', file.id).execute();
+    await trx
+      .updateTable('exchange_import_files')
+      .set({ stage: 'done', finished_at: now, locked_until: null })
+      .where('id', '=', file.id)
+      .execute();
+    const failed = await trx
+      .selectFrom('exchange_import_files')
+      .select('id')
+      .where('run_id', '=', driver.runId)
+      .where('stage', '=', 'failed')
+      .executeTakeFirst();
+    await trx
+      .updateTable('exchange_import_runs')
+      .set({ status: failed === undefined ? 'success' : 'failure', finished_at: now, updated_at: now })
+      .where('id', '=', driver.runId)
+      .execute();
+  });
+  file.stage = 'done';
+}
+
+async function summary(db: Db, runId: number): Promise<string> {
+  const run = await db
+    .selectFrom('exchange_import_runs')
+    .select(['created', 'updated', 'deactivated', 'skipped'])
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return `created ${run.created}, updated ${run.updated}, deactivated ${run.deactivated}, skipped ${run.skipped}`;
+}
+
+/** Takes the file for this call, unless another call holds it; the lease outlives the call's budget. */
+async function takeLease(db: Db, fileId: number, budgetMs: number): Promise<boolean> {
+  if (db.isTransaction) return true;
+  const now = new Date();
+  const until = new Date(now.getTime() + Math.min(budgetMs, 60_000) + 30_000);
+  const taken = await db
+    .updateTable('exchange_import_files')
+    .set({ locked_until: until })
+    .where('id', '=', fileId)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+async function releaseLease(db: Db, fileId: number): Promise<void> {
+  if (db.isTransaction) return;
+  await db
+    .updateTable('exchange_import_files')
+    .set({ locked_until: null })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/**
+ * One `import&filename=` call: works on the file until it is done or the budget is spent. `name` is the file as the
+ * source holds it (`resolveName`).
+ */
+export async function importStep(driver: ImportDriver, name: string): Promise<StepAnswer> {
+  const started = performance.now();
+  const deadline = started + driver.budgetMs;
+  const file = await fileRow(driver.db, driver.runId, name);
+  if (file.stage === 'done')
+    return { kind: 'success', message: `${name}: ${await summary(driver.db, driver.runId)}` };
+  if (file.stage === 'failed')
+    return { kind: 'failure', reason: file.failure ?? 'the file could not be imported' };
+  if (!(await takeLease(driver.db, file.id, driver.budgetMs))) {
+    return { kind: 'progress', message: `${name} is being imported` };
+  }
+  await driver.db
+    .updateTable('exchange_import_runs')
+    .set({ status: 'running', finished_at: null, updated_at: new Date() })
+    .where('id', '=', driver.runId)
+    .where('status', '<>', 'failure')
+    .execute();
+  try {
+    let dictionary: Dictionary | null = null;
+    while (performance.now() <= deadline || file.stage === 'reading') {
+      if (file.stage === 'reading') {
+        const read = await readStage(driver, file, deadline);
+        if ('failed' in read) return await failFile(driver.db, driver.runId, file.id, name, read.failed);
+        if (!read.done) break;
+        const kind = kindOf(read.header);
+        if ('reason' in kind) return await failFile(driver.db, driver.runId, file.id, name, kind.reason);
+        const refreshed = await driver.db
+          .updateTable('exchange_import_files')
+          .set({
+            stage: 'applying',
+            kind: kind.kind,
+            full_upload: read.header.changesOnly === false,
+            schema_version: read.header.schemaVersion?.slice(0, 20) ?? null,
+          })
+          .where('id', '=', file.id)
+          .returning(FILE_COLUMNS)
+          .executeTakeFirstOrThrow();
+        Object.assign(file, refreshed);
+        // The XML is read: its chunks hold everything, and the bytes are not needed any more.
+        await driver.files.drop(name);
+        if (performance.now() > deadline) break;
+      }
+      if (file.stage === 'applying') {
+        dictionary ??= await loadDictionary(driver.db, driver.runId);
+        if (file.chunks_applied < file.chunks) {
+          const chunkStarted = performance.now();
+          await applyNextChunk(driver, file, dictionary);
+          if (driver.rest) await sleep(Math.min(CHUNK_REST_MS, performance.now() - chunkStarted));
+          continue;
+        }
+        await finishFile(driver, file, dictionary);
+      }
+      // finishFile moved the file on.
+      if ((file.stage as FileRow['stage']) === 'done') {
+        return { kind: 'success', message: `${name}: ${await summary(driver.db, driver.runId)}` };
+      }
+    }
+    const message =
+      file.stage === 'reading'
+        ? `reading ${name}: ${file.records_read} records so far`
+        : `importing ${name}: ${file.chunks_applied} of ${file.chunks} parts`;
+    return { kind: 'progress', message };
+  } finally {
+    await releaseLease(driver.db, file.id);
+  }
+}
+
+/**
+ * The end of a run (`mode=deactivate` / `mode=complete` of the 3.x protocol): a full catalogue upload deactivates
+ * what it did not name now that all its packages are in. Answers how many products went.
+ */
+export async function finishDeferred(db: Db, runId: number): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const run = await trx
+      .selectFrom('exchange_import_runs')
+      .select('deferred_scope')
+      .where('id', '=', runId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (run.deferred_scope === null) return 0;
+    const now = new Date();
+    const scope: DeactivationScope = run.deferred_scope;
+    const gone = await deactivateUnnamed(trx, runId, scope, now);
+    await trx
+      .updateTable('exchange_import_runs')
+      .set((eb) => ({ deferred_scope: null, deactivated: eb('deactivated', '+', gone), updated_at: now }))
+      .where('id', '=', runId)
+      .execute();
+    return gone;
+  });
+}
+
+/** Imports whole files in one go (the demo seed: its own transaction, no budget, no rests). */
+export async function importAll(driver: ImportDriver, names: readonly string[]): Promise<StepAnswer[]> {
+  const answers: StepAnswer[] = [];
+  for (const name of names) {
+    let answer: StepAnswer;
+    do answer = await importStep(driver, name);
+    while (answer.kind === 'progress');
+    answers.push(answer);
+  }
+  await finishDeferred(driver.db, driver.runId);
+  return answers;
+}
