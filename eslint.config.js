@@ -238,6 +238,12 @@ export default defineConfig(
     },
   },
 
+  // The service worker (docs/adr/0103-web-push.md): plain JavaScript served as is, in a worker's global scope.
+  {
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+
   // The SPA: browser globals, hooks rules, accessibility.
   {
     files: ['src/**/*.{ts,tsx}'],
