@@ -4952,6 +4952,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The import run (an id from `GET /exchange/1c/runs`). */
                 runId: components["schemas"]["Id"];
             };
             cookie?: never;
