@@ -62,6 +62,8 @@ const SPEC_PRIVATE = [
   '/client-base',
   '/client-base/:id',
 ];
+/** Our addition for staff: the 1C exchange's runs and issues (docs/1c-exchange.md). */
+const EXTRA_PRIVATE = ['/exchange-1c'];
 
 /** Screens later issues build: the title each shows now (spec section 2 labels). */
 const TITLES: Record<string, string> = {
@@ -93,7 +95,7 @@ describe('the route table (spec section 2)', () => {
 
   it('has exactly the spec routes plus the not-found catch-all', () => {
     expect(table.map((leaf) => leaf.path).sort()).toEqual(
-      [...SPEC_PUBLIC, ...EXTRA_PUBLIC, ...SPEC_PRIVATE, '*'].sort(),
+      [...SPEC_PUBLIC, ...EXTRA_PUBLIC, ...SPEC_PRIVATE, ...EXTRA_PRIVATE, '*'].sort(),
     );
   });
 

@@ -26,11 +26,13 @@ const EXPECTED: Record<AuthRole, string[][]> = {
   partner_warehouse: [
     ...PARTNER.slice(0, 4),
     ['Warehouse orders', '/my-orders-warehouse'],
+    ['1C exchange', '/exchange-1c'],
     ...PARTNER.slice(4),
   ],
   warehouse: [
     ['Main', '/dashboard'],
     ['Warehouse orders', '/my-orders-warehouse'],
+    ['1C exchange', '/exchange-1c'],
     ['Personal data', '/personal'],
   ],
   user: [
