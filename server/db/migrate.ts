@@ -14,8 +14,8 @@ import * as m0006 from './migrations/0006-warehouse-queue.ts';
 import * as m0007 from './migrations/0007-order-desk.ts';
 import * as m0008 from './migrations/0008-network-attention.ts';
 import * as m0009 from './migrations/0009-background-work.ts';
-import * as m0011 from './migrations/0011-catalogue-exchange.ts';
 import * as m0010 from './migrations/0010-volume-engine.ts';
+import * as m0011 from './migrations/0011-catalogue-exchange.ts';
 import * as m0012 from './migrations/0012-message-delivery.ts';
 import * as m0013 from './migrations/0013-card-payments.ts';
 import * as m0014 from './migrations/0014-accounts-security.ts';
@@ -32,8 +32,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-order-desk': m0007,
   '0008-network-attention': m0008,
   '0009-background-work': m0009,
-  '0011-catalogue-exchange': m0011,
   '0010-volume-engine': m0010,
+  '0011-catalogue-exchange': m0011,
   '0012-message-delivery': m0012,
   '0013-card-payments': m0013,
   '0014-accounts-security': m0014,

@@ -71,7 +71,10 @@ describe('a mail server that is down for a while', () => {
     await until(async () =>
       (await deliveriesOf(t, { event: 'business.statement_ready' })).every((row) => row.state === 'sent'),
     );
-    const arrived = smtp.received.slice(before);
+    // Only these two recipients' mail: the demo's own queued messages (a confirmation link) go out beside them.
+    const arrived = smtp.received
+      .slice(before)
+      .filter((mail) => [PARTNER, PARTNER_WAREHOUSE].some((address) => mail.to.includes(address)));
     expect(arrived).toHaveLength(6);
     expect(new Set(arrived.map((mail) => mail.parsed.messageId)).size).toBe(6);
     for (const address of [PARTNER, PARTNER_WAREHOUSE]) {
@@ -184,7 +187,8 @@ describe('a process that dies after the server accepted a mail, before it wrote 
       });
       await t.post('/users/forgot-password', { json: { email } });
       void doomed.deliverDue();
-      await until(() => accepted === 1);
+      // Its own mail (the demo's queued ones may be sent beside it).
+      await until(() => mailsTo(smtp, email).length === 1);
       const [sending] = await deliveriesOf(t, { event: 'account.reset_password', userId: uid });
       expect(sending).toMatchObject({ state: 'sending', attempts: 1 });
       // Before the lease runs out nobody else touches it.
