@@ -1,5 +1,6 @@
 // Helpers of the SPA shell's browser tests: the catalogs' texts (so assertions read what the user reads, in the
 // active language), tokens signed with the test server's secret, and the app's stored state.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,12 +85,16 @@ export function claimsOf(token: string): TokenClaims {
  * gives the test server, expiring at `exp` (seconds since the epoch; may be in the past).
  */
 export async function signToken(claims: TokenClaims, exp: number, iat = Math.min(exp, nowSeconds()) - 60) {
-  return new SignJWT({ wh: claims.wh, par: claims.par, sv: claims.sv })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+  return (
+    new SignJWT({ wh: claims.wh, par: claims.par, sv: claims.sv })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      // Every token the server signs carries an id (what logout revokes); a token without one is refused.
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(E2E_JWT_SECRET))
+  );
 }
 
 export function nowSeconds(): number {

@@ -111,7 +111,11 @@ describe('JobScheduler', () => {
     await b.start();
     await until(() => started.length === 1);
     expect(started[0]).toBeGreaterThanOrEqual(250);
-    expect((await row('sweep')).locked_by).toBeNull();
+    // The run has started; its release is written after it returns.
+    await until(async () => (await row('sweep')).last_finished_at !== null);
+    const after = await row('sweep');
+    expect(after.locked_by).toBeNull();
+    expect(after.runs).toBe(1);
   });
 
   it('tells a run that lost its lease to stop, and keeps the new holder', async () => {
