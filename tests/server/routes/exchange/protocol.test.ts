@@ -104,7 +104,7 @@ describe('checkauth and the session', () => {
     expect(badMode.status).toBe(400);
     const badType = await t.app.inject({
       method: 'GET',
-      url: '/api/v3/exchange/1c?type=catalog&mode=init',
+      url: '/api/v3/exchange/1c?type=reference&mode=init',
       headers: { cookie: onec.cookie ?? '' },
     });
     expect(badType.statusCode).toBe(400);
