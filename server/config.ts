@@ -552,9 +552,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * APP_ENV decides when given; otherwise NODE_ENV=production **as the operator set it** (server/main.ts defaults
- * NODE_ENV to production for React's renderer only after reading the configuration, so `npm start` stays a
- * development server).
+ * APP_ENV decides when given; otherwise NODE_ENV=production **as the operator set it** (server/react-build.ts
+ * records it before defaulting NODE_ENV to production for React's builds, and server/main.ts reads the
+ * configuration with the recorded value, so `npm start` stays a development server).
  */
 export function isProduction(appEnv: string | undefined, nodeEnv: string | undefined): boolean {
   if (appEnv !== undefined && appEnv.trim() !== '') return appEnv.trim() === 'production';

@@ -1,3 +1,4 @@
+import { OPERATOR_NODE_ENV } from './react-build.ts';
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, urlHost, type Config } from './config.ts';
@@ -12,7 +13,7 @@ import { setPeriodTimeZone } from './domain/volumes/settings.ts';
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    return loadConfig({ ...process.env, NODE_ENV: OPERATOR_NODE_ENV });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -40,11 +41,8 @@ async function openOwnDatabase(config: Config): Promise<Database> {
 
 async function main(): Promise<void> {
   // The configuration first: whether this is the production mode follows NODE_ENV as the operator set it
-  // (docs/adr/0130-production-mode.md), before the default below.
+  // (docs/adr/0130-production-mode.md), recorded by ./react-build.ts before it defaulted NODE_ENV for React.
   const config = readConfig();
-  // React's server renderer of first screens (server/prerender.ts, loaded with the app) runs its production
-  // build, about a fifth faster, unless told otherwise; this says nothing about the production mode.
-  process.env.NODE_ENV ??= 'production';
   if (config.production) console.log('Production mode: every check passed (docs/scaling.md)');
   const warnings = productionWarnings(config);
   if (warnings.length > 0) console.warn(`\n${'!'.repeat(100)}\n${warnings.join('\n')}\n${'!'.repeat(100)}\n`);
