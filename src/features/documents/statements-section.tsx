@@ -88,7 +88,7 @@ export function StatementsSection() {
     );
   }
   return (
-    <section className="dash-card statements" aria-labelledby="statements-title">
+    <section className="dash-card statements" aria-labelledby="statements-title" data-section="statements">
       <h2 id="statements-title" className="dash-card__title">
         {t`Bonus statements`}
       </h2>

@@ -90,7 +90,9 @@ test("an upline member's Main shows the new GV within 2 s of the warehouse compl
   await expect(shownGv(page)).toBeVisible({ timeout: 20_000 });
   await stream;
   const before = await get<MyInfo>(request, pair.sponsor, '/users/my-info');
-  const format = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  // The page speaks the sponsor's own language (whichever the demo gave them), and formats figures in it.
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const format = new Intl.NumberFormat(lang || 'ru', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   await expect(shownGv(page)).toHaveText(format.format(before.volumes.gv));
 
   const completedAt = Date.now();

@@ -100,9 +100,7 @@ test.describe('Messages in Personal data (/personal#messages)', () => {
 
 test.describe('Without a mail server: the built-in mailbox (/dev/mailbox)', () => {
   test.slow();
-  // Not yet green: on the shared machine the mailbox stayed empty for 30 s (the e2e server's worker or its
-  // speed under load is still to be checked); the server suite proves the same path through a real SMTP server.
-  test.fixme('a forgotten password is reset in the browser through the link of the mail, in the user’s language', async ({
+  test('a forgotten password is reset in the browser through the link of the mail, in the user’s language', async ({
     page,
     request,
     apiLogin,

@@ -20,7 +20,7 @@ test("a closed month's bonus statement is shown and downloads as a PDF with the 
   const statement = await apiGet<Statement>(request, token, `/users/statements/${previous.month}`);
 
   await page.goto('/documents');
-  const section = page.locator('section.statements');
+  const section = page.locator('section[data-section="statements"]');
   await expect(section.locator(`[data-statement="${newest.month}"]`)).toBeVisible();
   await expectText(section.locator('[data-field="total"]'), money(newest.bonus, newest.currency));
 

@@ -27,7 +27,7 @@ async function expectInterfaceIn(page: Page, locale: Locale): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   const nav = page.getByRole('navigation', { name: tr(locale, 'Main navigation') });
   await expect(nav.getByRole('link')).toHaveText(
-    ['Main', 'Warehouse orders', 'Personal data'].map((label) => tr(locale, label)),
+    ['Main', 'Warehouse orders', '1C exchange', 'Personal data'].map((label) => tr(locale, label)),
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, 'Main'));
   await expect(page.getByRole('combobox', { name: tr(locale, 'Language') })).toHaveValue(locale);

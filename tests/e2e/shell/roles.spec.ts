@@ -36,14 +36,14 @@ const ROLES: RoleCase[] = [
     role: 'WAREHOUSE',
     home: '/dashboard',
     heading: 'Main',
-    nav: ['Main', 'Warehouse orders', 'Personal data'],
+    nav: ['Main', 'Warehouse orders', '1C exchange', 'Personal data'],
   },
   {
     email: 'pw@demo.test',
     role: 'PARTNER_WAREHOUSE',
     home: '/dashboard',
     heading: 'Main',
-    nav: [...PARTNER_NAV.slice(0, 4), 'Warehouse orders', ...PARTNER_NAV.slice(4)],
+    nav: [...PARTNER_NAV.slice(0, 4), 'Warehouse orders', '1C exchange', ...PARTNER_NAV.slice(4)],
   },
   {
     email: 'user@demo.test',
@@ -54,7 +54,7 @@ const ROLES: RoleCase[] = [
   },
 ];
 
-const ALL_NAV_ITEMS = [...new Set([...PARTNER_NAV, 'Warehouse orders'])];
+const ALL_NAV_ITEMS = [...new Set([...PARTNER_NAV, 'Warehouse orders', '1C exchange'])];
 
 /** Waits for the initial GET /users/me of the session and answers the user's language (which the app applies). */
 function waitForMe(page: Page): Promise<{ lang: Locale; role: unknown; email: unknown }> {
