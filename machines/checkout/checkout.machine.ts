@@ -163,7 +163,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
         payment: {
           on: {
             'payment.select': { actions: assign({ paymentMethod: ({ event }) => event.paymentMethod }) },
-            'terms.accept': { actions: assign({ termsAccepted: ({ event }) => event.accepted }) },
+            // The terms are asked (and shown) only for a card payment.
+            'terms.accept': {
+              guard: 'paysByCard',
+              actions: assign({ termsAccepted: ({ event }) => event.accepted }),
+            },
             'step.next': { guard: 'paymentChoiceComplete', target: 'review' },
             'step.back': { target: 'comments' },
           },

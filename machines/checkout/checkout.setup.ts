@@ -66,6 +66,7 @@ export const checkoutSetup = setup({
     destinationIsComplete: ({ context }) => destinationIsComplete(context),
     commentsAreValid: ({ context }) => commentsAreValid(context),
     hasPaymentMethod: ({ context }) => context.paymentMethod !== null,
+    paysByCard: ({ context }) => context.paymentMethod === 'card',
     /** A method is chosen, and for a card the terms are accepted. */
     paymentChoiceComplete: ({ context }) => paymentChoiceComplete(context),
     returnsToReview: ({ context }) => context.returnToReview && orderIsComplete(context),
