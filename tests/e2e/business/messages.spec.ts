@@ -133,8 +133,8 @@ test.describe('Without a mail server: the built-in mailbox (/dev/mailbox)', () =
       if (link === undefined) throw new Error('no reset link in the mail');
 
       await page.goto(new URL(link).pathname + new URL(link).search);
-      await page.getByLabel('New password', { exact: true }).fill(newPassword);
-      await page.getByLabel('Repeat the new password').fill(newPassword);
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+      await page.getByRole('textbox', { name: 'Repeat the new password' }).fill(newPassword);
       await page.getByRole('button', { name: 'Save the new password' }).click();
       await expect(
         page.getByText('Your password has been changed. Sign in with the new password.'),

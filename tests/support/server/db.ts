@@ -1,8 +1,11 @@
 /**
  * Seeded databases for server tests, fast.
  *
- * - PGlite (default): a template is built once (migrations + demo seed) and dumped to `.tmp/test-db/*.tgz`; every
- *   `freshDatabase()` loads that dump into a new in-memory PGlite (about half a second instead of a full seed).
+ * - PGlite (default): a template data directory is built once (migrations + demo seed, then `VACUUM (FREEZE,
+ *   ANALYZE)` so every copy has the planner's statistics and no hint bits left to write) under
+ *   `.tmp/test-db/pglite-<key>/`; every `freshDatabase()` copies that directory and opens PGlite on the copy, which
+ *   reads only the pages it needs (a second or two; loading the demo's 270 MB dump into memory took 10 s and more),
+ *   and `close()` removes the copy. Copies of a killed process are removed by the next `freshDatabase()`.
  * - PostgreSQL (`DATABASE_URL` set): a template database `mlm_tpl_<key>` is built once; every `freshDatabase()` is
  *   `CREATE DATABASE mlm_test_<random> TEMPLATE mlm_tpl_<key>`, dropped again by `close()`.
  *
@@ -13,6 +16,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -20,10 +24,10 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -68,41 +72,88 @@ async function buildSeeded(database: Database): Promise<void> {
 
 /* ------------------------------------------------------------------ PGlite */
 
-const pgliteTemplatePath = (key: string): string => join(TEMPLATE_DIR, `pglite-${key}.tgz`);
+const pgliteTemplatePath = (key: string): string => join(TEMPLATE_DIR, `pglite-${key}`);
+const COPIES_DIR = join(TEMPLATE_DIR, 'copies');
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the templates of another key (and half-built ones whose process is gone). */
+function pruneTemplateDir(keep: string): void {
+  for (const name of readdirSync(TEMPLATE_DIR)) {
+    const file = join(TEMPLATE_DIR, name);
+    const building = /\.(\d+)\.[0-9a-f]+$/.exec(name);
+    const stale =
+      name.startsWith('pglite-') &&
+      file !== keep &&
+      (building?.[1] === undefined
+        ? Date.now() - statSync(file).mtimeMs > 60_000
+        : !pidAlive(Number(building[1])));
+    if (stale) rmSync(file, { recursive: true, force: true });
+  }
+}
+
+/** Removes the copies of test processes that are gone (killed, or ended without closing their database). */
+function pruneCopies(): void {
+  if (!existsSync(COPIES_DIR)) return;
+  for (const name of readdirSync(COPIES_DIR)) {
+    const pid = Number(name.split('-')[0]);
+    if (!pidAlive(pid)) rmSync(join(COPIES_DIR, name), { recursive: true, force: true });
+  }
+}
 
 async function ensurePGliteTemplate(key: string): Promise<string> {
   const path = pgliteTemplatePath(key);
   if (existsSync(path)) return path;
   mkdirSync(TEMPLATE_DIR, { recursive: true });
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const building = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const database = await openDatabase({ dataDir: building, durable: false, purpose: 'test template' });
   try {
     await buildSeeded(database);
-    const dump = await database.pglite?.dumpDataDir('gzip');
-    if (!dump) throw new Error('PGlite did not produce a dump');
-    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
-    renameSync(temporary, path);
+    await sql`vacuum (freeze, analyze)`.execute(database.db);
+    await sql`checkpoint`.execute(database.db);
   } finally {
     await database.close();
   }
-  // Older templates (another day, another schema) are no longer needed.
-  for (const name of readdirSync(TEMPLATE_DIR)) {
-    const file = join(TEMPLATE_DIR, name);
-    if (name.startsWith('pglite-') && file !== path && Date.now() - statSync(file).mtimeMs > 60_000)
-      rmSync(file, { force: true });
+  try {
+    renameSync(building, path);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(path)) throw error; // else another process made it first
   }
+  pruneTemplateDir(path);
   return path;
 }
 
-let dumpCache: { key: string; bytes: Buffer } | undefined;
-
 async function freshPGlite(): Promise<Database> {
-  const key = templateKey();
-  if (dumpCache?.key !== key) {
-    const path = await ensurePGliteTemplate(key);
-    dumpCache = { key, bytes: readFileSync(path) };
+  const template = await ensurePGliteTemplate(templateKey());
+  pruneCopies();
+  const dataDir = join(COPIES_DIR, `${process.pid}-${randomBytes(6).toString('hex')}`);
+  mkdirSync(COPIES_DIR, { recursive: true });
+  cpSync(template, dataDir, { recursive: true });
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir, durable: false, purpose: 'test' });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([new Uint8Array(dumpCache.bytes)]) });
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /* -------------------------------------------------------------- PostgreSQL */
@@ -222,7 +273,7 @@ export async function emptyDatabase(): Promise<Database> {
   };
 }
 
-/** Drops test databases a crashed run left behind (PostgreSQL only; PGlite copies live in memory). */
+/** Drops test databases a crashed run left behind (PostgreSQL; PGlite copies are pruned by the template check). */
 export async function dropLeftoverTestDatabases(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) return 0;
