@@ -31,7 +31,7 @@ async function expectInterfaceIn(page: Page, locale: Locale): Promise<void> {
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(locale, 'Main'));
   await expect(page.getByRole('combobox', { name: tr(locale, 'Language') })).toHaveValue(locale);
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(locale);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe(locale);
 }
 
 test('the language switch applies without a reload, survives a reload and is stored on the server', async ({

@@ -84,8 +84,12 @@ test('/dashboard paints from the HTML before any JavaScript, and the app takes t
     ),
     'the server-rendered element is kept',
   ).toBe(true);
+  // Until the live stream opens: after it, a change made meanwhile (other tests complete orders in this
+  // member's downline) is rightly read again.
+  const streamOpened = sent.findIndex((path) => path.startsWith('/events?'));
+  const hydrating = streamOpened === -1 ? sent : sent.slice(0, streamOpened);
   for (const read of ['/users/me', '/users/my-warehouse', '/users/my-info', '/users/my-target'])
-    expect(sent, `${read} came with the page`).not.toContain(read);
+    expect(hydrating, `${read} came with the page`).not.toContain(read);
   expect(errors).toEqual([]);
   // And it is the app: a link navigates in place.
   await page
