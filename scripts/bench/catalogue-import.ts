@@ -14,6 +14,7 @@ import { EXCHANGE_FILE_LIMIT } from '../../server/routes/exchange/content-types.
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
 import { DEMO_PACKAGE } from '../../server/seed/catalogue-import.ts';
 import { guidOf, importXml, offersXml, type ProductModel } from '../lib/commerceml-catalogue.ts';
+import { startDemoApp } from '../lib/demo-app.ts';
 
 export const CALL_GOAL_MS = 10_000;
 export const TOTAL_GOAL_MS = 60_000;
@@ -247,28 +248,7 @@ async function standalone(): Promise<void> {
   const { values } = parseArgs({
     options: { products: { type: 'string', default: '10000' }, samples: { type: 'string', default: '200' } },
   });
-  const { randomUUID } = await import('node:crypto');
-  const { buildApp } = await import('../../server/app.ts');
-  const { loadConfig } = await import('../../server/config.ts');
-  const { openDatabase } = await import('../../server/db/database.ts');
-  const { migrateToLatest } = await import('../../server/db/migrate.ts');
-  const { seedDemo } = await import('../../server/seed/demo.ts');
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
-  await seedDemo(database.db);
-  const config = loadConfig({
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: '',
-    JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  const { origin, config, close } = await startDemoApp();
   try {
     const result = await measureCatalogueImport({
       origin,
@@ -279,8 +259,7 @@ async function standalone(): Promise<void> {
     });
     console.log(`demo data set (in memory, PGlite)\n${formatCatalogueImport(result)}`);
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
 import { EXCHANGE_FILE_LIMIT } from '../../server/routes/exchange/content-types.ts';
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
+import { startDemoApp } from '../lib/demo-app.ts';
 
 export const STALL_GOAL_RATIO = 3;
 
@@ -268,28 +269,7 @@ async function standalone(): Promise<void> {
   const { values } = parseArgs({
     options: { documents: { type: 'string', default: '5000' }, samples: { type: 'string', default: '200' } },
   });
-  const { randomUUID } = await import('node:crypto');
-  const { buildApp } = await import('../../server/app.ts');
-  const { loadConfig } = await import('../../server/config.ts');
-  const { openDatabase } = await import('../../server/db/database.ts');
-  const { migrateToLatest } = await import('../../server/db/migrate.ts');
-  const { seedDemo } = await import('../../server/seed/demo.ts');
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
-  await seedDemo(database.db);
-  const config = loadConfig({
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: '',
-    JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  const { origin, config, database, close } = await startDemoApp();
   try {
     const result = await measureImportStall({
       origin,
@@ -318,8 +298,7 @@ async function standalone(): Promise<void> {
     });
     console.log(formatDocumentCost(unknown, known));
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 
