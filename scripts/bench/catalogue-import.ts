@@ -8,12 +8,12 @@
  * `measureCatalogueImport()` from `scripts/bench-api.ts` (on its data), or alone:
  * `npx tsx scripts/bench/catalogue-import.ts [--products N] [--samples N]` on a fresh in-memory demo database.
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { EXCHANGE_FILE_LIMIT } from '../../server/routes/exchange/content-types.ts';
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
 import { DEMO_PACKAGE } from '../../server/seed/catalogue-import.ts';
 import { guidOf, importXml, offersXml, type ProductModel } from '../lib/commerceml-catalogue.ts';
+import { p95, request } from '../lib/bench-http.ts';
 import { startDemoApp } from '../lib/demo-app.ts';
 
 export const CALL_GOAL_MS = 10_000;
@@ -33,46 +33,6 @@ export interface CatalogueImportResult {
   ratio: number;
   answers: string[];
 }
-
-interface Answer {
-  status: number;
-  text: string;
-  cookie: string | undefined;
-}
-
-function request(
-  origin: string,
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  body?: Buffer | string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const all = {
-      ...headers,
-      ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-    };
-    const req = http.request(`${origin}/api/v3${path}`, { method, headers: all }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
-        }),
-      );
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const p95 = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? Number.NaN;
-};
 
 /** The catalogue and offers of `count` products in the three demo groups, priced and stocked at the 3 warehouses. */
 export function benchPackage(count: number): { catalogue: Buffer; offers: Buffer } {

@@ -10,13 +10,13 @@
  * Also (`measureDocumentCost`): the time per document of a file of 5,000 documents of orders the portal does not
  * know, and of one of 5,000 of its orders (docs/adr/0094-1c-documents-in-batches.md; goal ≤ 0.2 ms for unknown ones).
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../server/db/schema.ts';
 import { EXCHANGE_FILE_LIMIT } from '../../server/routes/exchange/content-types.ts';
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
+import { p95, request, type Answer } from '../lib/bench-http.ts';
 import { startDemoApp } from '../lib/demo-app.ts';
 
 export const STALL_GOAL_RATIO = 3;
@@ -32,47 +32,6 @@ export interface ImportStallResult {
   ratio: number;
   met: boolean;
 }
-
-interface Answer {
-  status: number;
-  text: string;
-  cookie: string | undefined;
-}
-
-function request(
-  origin: string,
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  body?: Buffer | string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const all = {
-      ...headers,
-      ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-    };
-    const req = http.request(`${origin}/api/v3${path}`, { method, headers: all }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const setCookie = response.headers['set-cookie']?.[0]?.split(';')[0];
-        resolve({
-          status: response.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          cookie: setCookie,
-        });
-      });
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const p95 = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? Number.NaN;
-};
 
 /** A CommerceML file of `count` documents over the given orders (cycled), each setting a new 1C number. */
 export function importFile(orders: ReadonlyArray<{ id: number; number: string }>, count: number): Buffer {
