@@ -6,7 +6,7 @@
 import type { Config } from '#server/config.ts';
 import { registerExchangeContentTypes } from '#server/routes/exchange/index.ts';
 import { startTestApp, testConfig, type TestApp } from '#tests/support/server/app.ts';
-import { basic, EXCHANGE_PASSWORD, EXCHANGE_USER, type RawAnswer } from './support.ts';
+import { basic, EXCHANGE_PASSWORD, EXCHANGE_USER, exchangeCall, type RawAnswer } from './support.ts';
 import {
   guidOf,
   importXml,
@@ -31,30 +31,13 @@ export async function startCatalogApp(
   });
 }
 
-/** One `type=catalog` call with whatever 1C would send. */
-export async function catalogCall(
+/** One `type=catalog` call with whatever 1C would send (`exchangeCall` with that type). */
+export function catalogCall(
   t: TestApp,
   mode: string,
-  options: {
-    method?: 'GET' | 'POST';
-    headers?: Record<string, string>;
-    body?: string | Buffer;
-    query?: Record<string, string>;
-  } = {},
+  options: Parameters<typeof exchangeCall>[2] = {},
 ): Promise<RawAnswer> {
-  const params = new URLSearchParams({ type: 'catalog', mode, ...options.query });
-  const response = await t.app.inject({
-    method: options.method ?? 'GET',
-    url: `/api/v3/exchange/1c?${params.toString()}`,
-    headers: options.headers ?? {},
-    ...(options.body === undefined ? {} : { payload: options.body }),
-  });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    raw: response.rawPayload,
-    text: response.body,
-  };
+  return exchangeCall(t, mode, { ...options, query: { type: 'catalog', ...options.query } });
 }
 
 export interface ImportOutcome {
