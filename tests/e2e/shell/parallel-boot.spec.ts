@@ -90,11 +90,14 @@ for (const { screen, email } of [
     expect(reads.length).toBeGreaterThan(0);
     await startSession(page, request, email);
     // Every API request, by method, path with query and language (a language change may rightly read again),
-    // until the live stream's ticket is asked for: the stream's first `ready` then has the live lists read once more
-    // (what changed between the first reads and the stream; machines/events/events.machine.ts), counted apart.
+    // until the live stream itself is asked for (`GET /events?ticket=…`): the stream's first `ready` then has the live
+    // lists read once more (what changed between the first reads and the stream; machines/events/events.machine.ts),
+    // counted apart. A read sent between the ticket and the stream (the bag's, once the first screen has painted)
+    // counts as a first read: it too may miss a change made before the stream opens, so it is rightly read again.
     const sent = new Map<string, number>();
     const afterStream = new Map<string, number>();
     let streaming = false;
+    let tickets = 0;
     let readsSent = 0;
     let imagesAsked = 0;
     const images = new Map<string, number>();
@@ -106,7 +109,8 @@ for (const { screen, email } of [
       }
       if (!url.pathname.startsWith(API_PREFIX)) return;
       const key = `${r.method()} ${url.pathname.slice(API_PREFIX.length)}${url.search} ${r.headers()['accept-language'] ?? ''}`;
-      if (key.startsWith('POST /events/ticket')) streaming = true;
+      if (key.startsWith('POST /events/ticket')) tickets += 1;
+      if (key.startsWith('GET /events?')) streaming = true;
       const counts = streaming ? afterStream : sent;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       if (reads.includes(`${url.pathname.slice(API_PREFIX.length)}${url.search}`)) readsSent += 1;
@@ -139,10 +143,7 @@ for (const { screen, email } of [
       [...images].filter(([, count]) => count > 1),
       'no image is downloaded twice',
     ).toEqual([]);
-    expect(
-      afterStream.get('POST /events/ticket ') ?? 0,
-      'the live stream is opened once',
-    ).toBeLessThanOrEqual(1);
+    expect(tickets, 'the live stream is opened once').toBeLessThanOrEqual(1);
     const readAgain = [...afterStream].filter(([key, count]) => key.startsWith('GET ') && count > 1);
     expect(readAgain, 'after the stream opens, a list is read again once at most').toEqual([]);
   });
