@@ -14,6 +14,8 @@
  *
  * Goals: p95 commit → accept ≤ 5 s; order action p95 while draining ≤ 1.5× idle. Exit code 0 even when over a goal.
  */
+// First, as in server/main.ts: React's production build for the e-mail templates, as the server sends them.
+import { OPERATOR_NODE_ENV } from '../../server/react-build.ts';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -58,6 +60,7 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
   const { db } = database;
   const config = loadConfig({
     ...process.env,
+    NODE_ENV: OPERATOR_NODE_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
     SEED: 'none',

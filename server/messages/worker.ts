@@ -1,15 +1,16 @@
 /**
  * The messages worker (docs/adr/0100-message-delivery.md): one per process, every process alike.
  *
- * - **Planning.** A message nobody has planned yet becomes deliveries: e-mail and one per push subscription, as
- *   the recipient's choices allow. One planner at a time (a transaction-scoped advisory lock), oldest first, so a
- *   recipient's deliveries are numbered in the order their messages were written.
- * - **Claiming.** Each channel has its own lane of `concurrency` sends at once (a hanging push service never holds
- *   up e-mail). A lane claims due deliveries with `FOR UPDATE SKIP LOCKED`, only the oldest unfinished one of each
- *   recipient's queue, and marks them `sending` with a lease; two processes never claim the same delivery, and a
- *   recipient gets their messages in order.
- * - **Sending, then marking.** At least once: a process that dies after the server accepted a message but before
- *   it wrote `sent` leaves a lease that runs out, and another process sends it again, with the same Message-ID.
+ * - **Planning** (planner.ts). A message nobody has planned yet becomes deliveries, as the recipient's choices
+ *   allow; one planner at a time across processes.
+ * - **Claiming.** Each channel has its own lane (a hanging push service never holds up e-mail). A lane claims a
+ *   batch of due deliveries (`concurrency` × 8) with `FOR UPDATE SKIP LOCKED`, only the oldest unfinished one of
+ *   each recipient's queue, and marks them `sending` with a lease; two processes never claim the same delivery, and
+ *   a recipient gets their messages in order.
+ * - **Sending, then marking.** A batch's messages, recipients and subscriptions are read in one query each
+ *   (deliveries.ts), sent `concurrency` at a time, and their final states written in one statement. At least once:
+ *   a process that dies after the server accepted a message but before it wrote `sent` leaves a lease that runs
+ *   out, and another process sends it again, with the same Message-ID.
  * - **Failures.** A refusal (5xx, a push service's 4xx) fails the delivery at once; 404/410 from a push service
  *   drops its subscription. A temporary error is retried with exponential backoff up to MESSAGE_MAX_ATTEMPTS. A
  *   server that cannot be reached is retried without that limit (for MESSAGE_GIVE_UP_MS): while it is down a probe
@@ -25,16 +26,24 @@ import type { Config } from '../config.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB, DeliveryChannel } from '../db/schema.ts';
 import { emailOf, pushOf, templateInput, type StoredMessage } from './content.ts';
-import { loadRecipient } from './facts.ts';
+import {
+  loadBatch,
+  recordFinal,
+  scheduleRetry,
+  touchSubscriptions,
+  type BatchContext,
+  type Claimed,
+  type FinalState,
+} from './deliveries.ts';
 import { DeliveryError, type FailureKind, type MailTransport } from './mail.ts';
-import { isMessageEvent, wantsEvent, type StoredChoice } from './topics.ts';
+import { planMessages } from './planner.ts';
 import type { PushTransport } from './push.ts';
 
 export const MESSAGES_CHANNEL = 'mlm_messages';
 /** A server that cannot be reached is retried for this long before its deliveries fail (3 days). */
 export const MESSAGE_GIVE_UP_MS = 3 * 24 * 60 * 60 * 1000;
-const PLANNING_LOCK = 0x6d73_6731; // 'msg1'
-const PLAN_BATCH = 500;
+/** A lane claims this many deliveries per send it may have at once. */
+const BATCH_PER_SEND = 8;
 
 export interface DeliveryOutcome {
   deliveryId: number;
@@ -65,28 +74,22 @@ export interface WorkerOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
-interface Claimed {
-  id: number;
-  message_id: number;
-  channel: DeliveryChannel;
-  subscription_id: number | null;
-  attempts: number;
-}
-
 interface Lane {
   channel: DeliveryChannel;
-  inFlight: Set<Promise<void>>;
   filling: Promise<void> | null;
   again: boolean;
 }
+
+/** What became of one try: a final state (recorded with its batch), or a retry (already recorded). */
+type TryResult = { final: FinalState; pushed?: number } | null;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export class MessageWorker {
   readonly owner: string;
   private readonly lanes: Record<DeliveryChannel, Lane> = {
-    email: { channel: 'email', inFlight: new Set(), filling: null, again: false },
-    push: { channel: 'push', inFlight: new Set(), filling: null, again: false },
+    email: { channel: 'email', filling: null, again: false },
+    push: { channel: 'push', filling: null, again: false },
   };
   private planning: Promise<number> | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -132,10 +135,7 @@ export class MessageWorker {
     if (this.timer !== undefined) clearInterval(this.timer);
     if (this.probeTimer !== undefined) clearInterval(this.probeTimer);
     await this.unlisten?.().catch(() => undefined);
-    for (const lane of Object.values(this.lanes)) {
-      await lane.filling?.catch(() => undefined);
-      await Promise.allSettled([...lane.inFlight]);
-    }
+    for (const lane of Object.values(this.lanes)) await lane.filling?.catch(() => undefined);
     await this.planning?.catch(() => undefined);
     this.options.mail.close();
   }
@@ -152,11 +152,11 @@ export class MessageWorker {
    */
   async deliverDue(): Promise<void> {
     for (;;) {
-      while ((await this.plan()) > 0);
+      while ((await planMessages(this.options.db)) > 0);
       const busy = await Promise.all(
         Object.values(this.lanes).map(async (lane) => {
-          const claimed = await this.claim(lane.channel, this.options.config.messages.concurrency);
-          await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+          const claimed = await this.claim(lane.channel, this.batchSize);
+          await this.deliverBatch(claimed);
           return claimed.length;
         }),
       );
@@ -182,121 +182,38 @@ export class MessageWorker {
       });
   }
 
+  private get batchSize(): number {
+    return this.options.config.messages.concurrency * BATCH_PER_SEND;
+  }
+
+  /** One batch: claim, send, record; then the lane looks again (the next of each recipient's queue is due). */
   private async fillLane(lane: Lane): Promise<void> {
     await this.planOnce();
-    const free = this.options.config.messages.concurrency - lane.inFlight.size;
-    if (free <= 0 || this.stopped) return;
+    if (this.stopped) return;
     if (lane.channel === 'email' && this.mailDown) return; // the probe says when it is back
-    const claimed = await this.claim(lane.channel, free);
-    for (const delivery of claimed) {
-      const running: Promise<void> = this.deliver(delivery)
-        .catch((error: unknown) =>
-          this.options.log.error({ err: error, deliveryId: delivery.id }, 'messages: delivery'),
-        )
-        .finally(() => {
-          lane.inFlight.delete(running);
-          this.fill(lane);
-        });
-      lane.inFlight.add(running);
-    }
-    if (claimed.length === free) lane.again = true;
+    const claimed = await this.claim(lane.channel, this.batchSize);
+    if (claimed.length === 0) return;
+    await this.deliverBatch(claimed);
+    lane.again = true;
   }
 
   /** Plans once at a time in this process; the advisory lock makes it once at a time across processes. */
   private planOnce(): Promise<number> {
-    this.planning ??= this.plan().finally(() => {
+    this.planning ??= this.planIfAny().finally(() => {
       this.planning = null;
     });
     return this.planning;
   }
 
-  /** Turns up to PLAN_BATCH unplanned messages into deliveries; answers how many it planned. */
-  private async plan(): Promise<number> {
-    const { db } = this.options;
-    return db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_xact_lock(${PLANNING_LOCK}) as locked`.execute(trx);
-      if (rows[0]?.locked !== true) return 0;
-      const messages = await trx
-        .selectFrom('messages')
-        .select(['id', 'user_id', 'event'])
-        .where('planned_at', 'is', null)
-        .orderBy('id')
-        .limit(PLAN_BATCH)
-        .execute();
-      if (messages.length === 0) return 0;
-      const userIds = [...new Set(messages.map((message) => message.user_id))];
-      const [choices, subscriptions] = await Promise.all([
-        trx
-          .selectFrom('message_choices')
-          .select(['user_id', 'topic', 'channel', 'enabled'])
-          .where('user_id', 'in', userIds)
-          .execute(),
-        trx
-          .selectFrom('push_subscriptions')
-          .select(['id', 'user_id'])
-          .where('user_id', 'in', userIds)
-          .orderBy('id')
-          .execute(),
-      ]);
-      const choicesOf = new Map<number, StoredChoice[]>();
-      for (const choice of choices)
-        choicesOf.set(choice.user_id, [...(choicesOf.get(choice.user_id) ?? []), choice]);
-      const deliveries: Array<{
-        message_id: number;
-        channel: DeliveryChannel;
-        target: string;
-        queue_key: string;
-        subscription_id: number | null;
-      }> = [];
-      const silent: number[] = [];
-      for (const message of messages) {
-        const before = deliveries.length;
-        if (isMessageEvent(message.event)) {
-          const own = choicesOf.get(message.user_id) ?? [];
-          if (wantsEvent(own, message.event, 'email'))
-            deliveries.push({
-              message_id: message.id,
-              channel: 'email',
-              target: 'email',
-              queue_key: `email:${message.user_id}`,
-              subscription_id: null,
-            });
-          if (wantsEvent(own, message.event, 'push'))
-            for (const subscription of subscriptions)
-              if (subscription.user_id === message.user_id)
-                deliveries.push({
-                  message_id: message.id,
-                  channel: 'push',
-                  target: `push:${subscription.id}`,
-                  queue_key: `push:${subscription.id}`,
-                  subscription_id: subscription.id,
-                });
-        }
-        if (deliveries.length === before) silent.push(message.id);
-      }
-      if (deliveries.length > 0)
-        for (let i = 0; i < deliveries.length; i += 1000)
-          await trx
-            .insertInto('message_deliveries')
-            .values(deliveries.slice(i, i + 1000))
-            .onConflict((oc) => oc.columns(['message_id', 'target']).doNothing())
-            .execute();
-      await trx
-        .updateTable('messages')
-        .set({ planned_at: sql<Date>`now()` })
-        .where(
-          'id',
-          'in',
-          messages.map((message) => message.id),
-        )
-        .execute();
-      // Nobody will send these (every channel turned off): what must not outlive delivery goes now.
-      if (silent.length > 0)
-        await trx.updateTable('messages').set({ secret: null }).where('id', 'in', silent).execute();
-      return messages.length;
-    });
+  /** Plans when a message waits for it (a cheap look first: most pokes find nothing to plan). */
+  private async planIfAny(): Promise<number> {
+    const waiting = await this.options.db
+      .selectFrom('messages')
+      .select('id')
+      .where('planned_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return waiting === undefined ? 0 : planMessages(this.options.db);
   }
 
   /** Claims up to `limit` due deliveries of `channel`: the oldest unfinished one of each recipient's queue. */
@@ -321,106 +238,101 @@ export class MessageWorker {
     return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
   }
 
-  /** Sends one claimed delivery and records what happened. */
-  private async deliver(delivery: Claimed): Promise<void> {
-    const { db, config } = this.options;
-    const row = await db
-      .selectFrom('messages')
-      .select(['id', 'key', 'event', 'user_id', 'data', 'secret', 'created_at'])
-      .where('id', '=', delivery.message_id)
-      .executeTakeFirst();
-    const recipient = row === undefined ? null : await loadRecipient(db, row.user_id);
-    if (row === undefined || recipient === null || !isMessageEvent(row.event)) {
-      await this.finish(delivery, 'failed', 'the message or its recipient is gone');
-      return;
-    }
-    const message: StoredMessage = {
-      id: row.id,
-      key: row.key,
-      event: row.event,
-      userId: row.user_id,
-      data: row.data,
-      secret: row.secret,
-      createdAt: row.created_at,
+  /**
+   * Sends a batch `concurrency` at a time and records the final states together. A delivery whose send is cut
+   * short by an unexpected error stays `sending` until its lease runs out, then goes again.
+   */
+  private async deliverBatch(claimed: readonly Claimed[]): Promise<void> {
+    if (claimed.length === 0) return;
+    const context = await loadBatch(this.options.db, claimed);
+    const results: TryResult[] = [];
+    let next = 0;
+    const sender = async () => {
+      while (next < claimed.length) {
+        const delivery = claimed[next++];
+        if (delivery === undefined) return;
+        try {
+          results.push(await this.deliver(delivery, context));
+        } catch (error) {
+          this.options.log.error({ err: error, deliveryId: delivery.id }, 'messages: delivery');
+        }
+      }
     };
+    const senders = Math.min(this.options.config.messages.concurrency, claimed.length);
+    await Promise.all(Array.from({ length: senders }, sender));
+    const finals = results.flatMap((result) => (result === null ? [] : [result.final]));
+    await touchSubscriptions(
+      this.options.db,
+      results.flatMap((result) => (result?.pushed === undefined ? [] : [result.pushed])),
+    );
+    const latencies = await recordFinal(this.options.db, finals);
+    for (const final of finals) this.report(final, latencies.get(final.delivery.id));
+  }
+
+  /** Sends one claimed delivery: its final state, or null when it was put back for a retry. */
+  private async deliver(delivery: Claimed, context: BatchContext): Promise<TryResult> {
+    const { db, config } = this.options;
+    const message = context.messages.get(delivery.message_id);
+    const recipient = message === undefined ? undefined : context.recipients.get(message.userId);
+    const final = (state: FinalState['state'], error: string | null) => ({
+      final: { delivery, state, error, event: message?.event ?? 'unknown' },
+    });
+    if (message === undefined || recipient === undefined)
+      return final('failed', 'the message or its recipient is gone');
     try {
       const input = await templateInput(db, config, message, recipient);
       if (delivery.channel === 'email') {
         const { mail } = await emailOf(config, message, recipient, input);
         await this.options.mail.send(mail);
         if (this.mailDown) await this.mailIsBack();
-      } else {
-        const subscription =
-          delivery.subscription_id === null
-            ? undefined
-            : await db
-                .selectFrom('push_subscriptions')
-                .select(['id', 'endpoint', 'p256dh', 'auth'])
-                .where('id', '=', delivery.subscription_id)
-                .executeTakeFirst();
-        if (subscription === undefined) {
-          await this.finish(delivery, 'dropped', 'the push subscription is gone');
-          return;
-        }
-        await this.options.push.send(subscription, pushOf(message, input), {
-          ttlSeconds: 7 * 24 * 60 * 60,
-          topic: `m${message.id}`,
-        });
-        await db
-          .updateTable('push_subscriptions')
-          .set({ last_sent_at: sql<Date>`now()` })
-          .where('id', '=', subscription.id)
-          .execute();
+        return final('sent', null);
       }
-      await this.finish(delivery, 'sent', null, message);
+      const subscription =
+        delivery.subscription_id === null ? undefined : context.subscriptions.get(delivery.subscription_id);
+      if (subscription === undefined) return final('dropped', 'the push subscription is gone');
+      await this.options.push.send(subscription, pushOf(message, input), {
+        ttlSeconds: 7 * 24 * 60 * 60,
+        topic: `m${message.id}`,
+      });
+      return { ...final('sent', null), pushed: subscription.id };
     } catch (error) {
       const failure =
         error instanceof DeliveryError
           ? error
           : new DeliveryError('temporary', errorText(error), { cause: error });
-      await this.failed(delivery, message, failure);
+      return this.failed(delivery, message, failure);
     }
   }
 
-  private async failed(delivery: Claimed, message: StoredMessage, failure: DeliveryError): Promise<void> {
-    const { config, log } = this.options;
+  /** A try failed: the final state when it is given up on (or its subscription is gone), else a retry. */
+  private async failed(
+    delivery: Claimed,
+    message: StoredMessage,
+    failure: DeliveryError,
+  ): Promise<TryResult> {
+    const { config, db, log } = this.options;
+    const final = (state: FinalState['state']): TryResult => ({
+      final: { delivery, state, error: failure.message, event: message.event },
+    });
     if (failure.gone && delivery.subscription_id !== null) {
-      await this.options.db
-        .deleteFrom('push_subscriptions')
-        .where('id', '=', delivery.subscription_id)
-        .execute();
+      await db.deleteFrom('push_subscriptions').where('id', '=', delivery.subscription_id).execute();
       log.info(
         { subscriptionId: delivery.subscription_id, messageId: message.id },
         'messages: push subscription dropped',
       );
-      await this.finish(delivery, 'dropped', failure.message, message);
-      return;
+      return final('dropped');
     }
     const giveUp =
       failure.kind === 'permanent' ||
       (failure.kind === 'temporary' && delivery.attempts >= config.messages.maxAttempts) ||
       (failure.kind === 'connection' && Date.now() - message.createdAt.getTime() > MESSAGE_GIVE_UP_MS);
-    if (giveUp) {
-      await this.finish(delivery, 'failed', failure.message, message);
-      return;
-    }
+    if (giveUp) return final('failed');
     if (delivery.channel === 'email' && failure.kind === 'connection') this.mailIsDown();
     const waitMs = Math.min(
       config.messages.retryMaxMs,
       config.messages.retryBaseMs * 2 ** Math.max(0, delivery.attempts - 1),
     );
-    await this.options.db
-      .updateTable('message_deliveries')
-      .set({
-        state: 'queued',
-        locked_by: null,
-        last_error: failure.message.slice(0, 1000),
-        connection_failed: failure.kind === 'connection',
-        next_attempt_at: sql<Date>`now() + ${sql.lit(`${Math.round(waitMs)} milliseconds`)}::interval`,
-      })
-      .where('id', '=', delivery.id)
-      .where('locked_by', '=', this.owner)
-      .execute();
+    await scheduleRetry(db, this.owner, delivery, failure.message, failure.kind === 'connection', waitMs);
     log.warn(
       {
         deliveryId: delivery.id,
@@ -442,50 +354,11 @@ export class MessageWorker {
       result: 'retry',
       error: failure.message,
     });
+    return null;
   }
 
-  /** Records a final state; once every delivery of the message is final, its secret is cleared. */
-  private async finish(
-    delivery: Claimed,
-    state: 'sent' | 'failed' | 'dropped',
-    error: string | null,
-    message?: StoredMessage,
-  ): Promise<void> {
-    const { db, log } = this.options;
-    const finished = await db
-      .updateTable('message_deliveries')
-      .set({
-        state,
-        locked_by: null,
-        last_error: error === null ? null : error.slice(0, 1000),
-        connection_failed: false,
-        ...(state === 'sent' ? { sent_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', delivery.id)
-      .returning(
-        sql<number>`extract(epoch from (now() - (select created_at from messages where id = ${delivery.message_id}))) * 1000`.as(
-          'latency_ms',
-        ),
-      )
-      .executeTakeFirst();
-    await db
-      .updateTable('messages')
-      .set({ secret: null })
-      .where('id', '=', delivery.message_id)
-      .where('secret', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('message_deliveries')
-              .select('id')
-              .where('message_id', '=', delivery.message_id)
-              .where('state', 'in', ['queued', 'sending']),
-          ),
-        ),
-      )
-      .execute();
-    const event = message?.event ?? 'unknown';
+  /** Logs a recorded final state and tells `onOutcome`. */
+  private report({ delivery, state, error, event }: FinalState, latencyMs: number | undefined): void {
     const details = {
       deliveryId: delivery.id,
       messageId: delivery.message_id,
@@ -493,9 +366,9 @@ export class MessageWorker {
       channel: delivery.channel,
       attempts: delivery.attempts,
     };
-    if (state === 'sent') log.info(details, 'messages: sent');
+    if (state === 'sent') this.options.log.info(details, 'messages: sent');
     else
-      log.error(
+      this.options.log.error(
         { ...details, error },
         state === 'dropped' ? 'messages: delivery dropped' : 'messages: delivery failed',
       );
@@ -505,7 +378,7 @@ export class MessageWorker {
       channel: delivery.channel,
       event,
       result: state,
-      ...(state === 'sent' && finished !== undefined ? { latencyMs: Number(finished.latency_ms) } : {}),
+      ...(state === 'sent' && latencyMs !== undefined ? { latencyMs } : {}),
       ...(error === null ? {} : { error }),
     });
   }

@@ -51,7 +51,20 @@ export interface Formatters {
   month: (value: string) => string;
 }
 
+const formatters = new Map<Lang, Formatters>();
+
+/** The formatters of `lang` (built once per language: an `Intl` formatter costs far more to make than to use). */
 export function formattersFor(lang: Lang): Formatters {
+  let made = formatters.get(lang);
+  if (made === undefined) {
+    made = makeFormatters(lang);
+    formatters.set(lang, made);
+  }
+  return made;
+}
+
+function makeFormatters(lang: Lang): Formatters {
+  const money = new Map<string, Intl.NumberFormat | null>();
   const dateTime = new Intl.DateTimeFormat(lang, {
     dateStyle: 'long',
     timeStyle: 'short',
@@ -61,11 +74,16 @@ export function formattersFor(lang: Lang): Formatters {
   const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   return {
     money: (minor, currency) => {
-      try {
-        return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(minor / 100);
-      } catch {
-        return `${(minor / 100).toFixed(2)} ${currency}`;
+      let format = money.get(currency);
+      if (format === undefined) {
+        try {
+          format = new Intl.NumberFormat(lang, { style: 'currency', currency });
+        } catch {
+          format = null; // not a currency code Intl knows
+        }
+        money.set(currency, format);
       }
+      return format === null ? `${(minor / 100).toFixed(2)} ${currency}` : format.format(minor / 100);
     },
     points: (value) => points.format(value),
     dateTime: (value) => dateTime.format(value),
