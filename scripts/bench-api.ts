@@ -25,6 +25,8 @@
  * `--messages N` (default 10,000; 0 skips) then measures message delivery to a local SMTP server
  * (scripts/bench/message-drain.ts).
  */
+// First, as in server/main.ts: React's production build for prerendering and e-mails, as the server has them.
+import { OPERATOR_NODE_ENV } from '../server/react-build.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -327,6 +329,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig({
     ...process.env,
+    NODE_ENV: OPERATOR_NODE_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
     SEED: 'none',

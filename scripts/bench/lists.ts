@@ -12,6 +12,7 @@
  * number of matches is the same and only the size of the tables differs; a search whose matches grow with the data
  * (a common surname) costs what counting its matches costs, and is printed apart, outside the goals.
  */
+import { OPERATOR_NODE_ENV } from '../../server/react-build.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -152,6 +153,7 @@ async function startSet(name: string, database: Database): Promise<SetUnderTest>
   const { db } = database;
   const config = loadConfig({
     ...process.env,
+    NODE_ENV: OPERATOR_NODE_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
     SEED: 'none',

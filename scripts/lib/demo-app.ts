@@ -3,6 +3,7 @@
  * benchmarks that run alone (`scripts/bench/*.ts`). Imported lazily, so that `bench:api` loading a benchmark module
  * does not load the app twice.
  */
+import { OPERATOR_NODE_ENV } from '../../server/react-build.ts';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -25,6 +26,7 @@ export async function startDemoApp(): Promise<DemoApp> {
   await seedDemo(database.db);
   const config = loadConfig({
     ...process.env,
+    NODE_ENV: OPERATOR_NODE_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
     SEED: 'none',
