@@ -701,6 +701,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods/by-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a paper order's codes
+         * @description Order by code, step one: `text` as the distributor typed or pasted it — entries separated by new lines, commas
+         *     or semicolons, each a product code (the article number, `sku`; any letter case) and an optional quantity
+         *     after a space, `×`, `*` or ` x` (`PF-1024 2`, `PF-1024 × 2`; default 1). Every non-empty entry is answered,
+         *     in order, with what adding it would do (`QuickOrderLine`); nothing is changed. At most 500 entries (more is
+         *     422 `VALIDATION_FAILED`). Stock is the reader's warehouse's, less what their bag already holds.
+         */
+        post: operations["resolveProductCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/goods/promotions": {
         parameters: {
             query?: never;
@@ -792,6 +816,32 @@ export interface paths {
          *     `OUT_OF_STOCK`; an unknown product is 404.
          */
         post: operations["addToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/cart/add-by-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a paper order's codes into the bag
+         * @description Order by code, step two: `text` is read as by `POST /goods/by-codes`, and every entry that can be added
+         *     (`ok`, or `short` with `toAdd` above 0) goes into the bag with `toAdd` units, in one transaction; the others
+         *     are answered and left out. Each line says what was `added`; the bag as it is now comes with them.
+         *
+         *     **Idempotency.** `Idempotency-Key` is required: the same key with the same body replays the first answer
+         *     (header `Idempotent-Replayed: true`) and adds nothing again — a double click or a retry after a lost answer
+         *     never doubles the bag; the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. Keys are per user.
+         */
+        post: operations["addToCartByCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2565,6 +2615,44 @@ export interface components {
              */
             statusSince?: string;
         };
+        QuickOrderRequest: {
+            /** @description Codes and quantities as typed or pasted (see `POST /goods/by-codes`). */
+            text: string;
+        };
+        /** @description One entry of an order by code. `status`: `ok` (all `quantity` can be added); `short` (fewer: `toAdd` is what the warehouse's stock, less the bag, and the bag's 999-unit line limit leave, possibly 0); `out_of_stock` (none at the reader's warehouse); `inactive` (the product is not sold now); `unknown` (no product has this code); `unreadable` (not a code and a quantity); `too_many` (a quantity above 999); `duplicate` (the code came earlier, at entry `duplicateOf`: that entry counts, this one is left out). */
+        QuickOrderLine: {
+            /** @description The entry's place among the non-empty entries of `text`, from 1. */
+            index: number;
+            /** @description The entry as written (trimmed; cut at 200 characters). */
+            input: string;
+            /** @description The code read from the entry (null when `unreadable`). */
+            code: string | null;
+            /** @description The quantity read from the entry (1 when none was written; null when `unreadable`). */
+            quantity: number | null;
+            /** @enum {string} */
+            status: "ok" | "short" | "out_of_stock" | "inactive" | "unknown" | "unreadable" | "too_many" | "duplicate";
+            /** @description The product of `code` (null when `unknown` or `unreadable`). */
+            product: components["schemas"]["Product"] | null;
+            /** @description Units at the reader's warehouse (0 when there is no product). */
+            available: number;
+            /** @description Units of the product already in the reader's bag. */
+            inBag: number;
+            /** @description Units adding this entry puts into the bag (0 unless `ok` or `short`). */
+            toAdd: number;
+            /** @description For `duplicate`, the `index` of the entry with the same code that counts; else null. */
+            duplicateOf: number | null;
+        };
+        QuickOrderResolution: {
+            lines: components["schemas"]["QuickOrderLine"][];
+        };
+        /** @description The answer of `POST /orders/cart/add-by-codes`. */
+        QuickOrderAdded: {
+            lines: (components["schemas"]["QuickOrderLine"] & {
+                /** @description Units put into the bag for this entry. */
+                added: number;
+            })[];
+            cart: components["schemas"]["Cart"];
+        };
         /** @description The answer of `POST /orders/buy-again/{id}`. */
         BuyAgainResult: {
             lines: {
@@ -4195,6 +4283,37 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    resolveProductCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Every entry, resolved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickOrderResolution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
     listPromotions: {
         parameters: {
             query?: never;
@@ -4322,6 +4441,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    addToCartByCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A client-chosen unique key per "add" (a UUID is fine), kept for its retries. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description What was added, line by line, and the bag. */
+            200: {
+                headers: {
+                    /** @description `true` when this answer is a replay of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickOrderAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

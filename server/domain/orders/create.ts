@@ -7,7 +7,6 @@
  * the same key waits on the key's unique index (PostgreSQL) or on the dialect's mutex (PGlite) and then replays the
  * stored answer; a failed attempt rolls back its claim, so a retry after fixing the cart can succeed.
  */
-import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { startOrder } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type { components } from '#openapi/schema.d.ts';
@@ -26,6 +25,7 @@ import {
   type StoredAddress,
 } from './order-view.ts';
 import { recordHistory } from './history.ts';
+import { claimKey, requestHash, storeAnswer } from './idempotency.ts';
 
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
@@ -42,45 +42,8 @@ export interface CreateOrderResult {
   replayed: boolean;
 }
 
-/** JSON with object keys sorted, so equal bodies hash equally whatever order their fields came in. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const requestHash = (body: unknown): string =>
-  createHash('sha256').update(canonicalJson(body)).digest('hex');
-
 function isOrder(value: unknown): value is Order {
   return typeof value === 'object' && value !== null && 'id' in value && 'lines' in value;
-}
-
-/** The user's earlier answer for this key, or a refusal when the key was used with another body. */
-async function replay(trx: Transaction<DB>, userId: number, key: string, hash: string): Promise<Order> {
-  const stored = await trx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response_body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  if (stored.request_hash !== hash) {
-    throw unprocessable('IDEMPOTENCY_KEY_REUSED', [
-      {
-        location: 'header',
-        path: 'Idempotency-Key',
-        message: 'this key was used with a different request body',
-      },
-    ]);
-  }
-  if (!isOrder(stored.response_body))
-    throw new Error(`idempotency key ${stored.request_hash} has no stored answer`);
-  return stored.response_body;
 }
 
 interface Destination {
@@ -189,13 +152,8 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
   const hash = requestHash(input.body);
 
   return db.transaction().execute(async (trx) => {
-    const claim = await trx
-      .insertInto('idempotency_keys')
-      .values({ user_id: userId, key: input.key, request_hash: hash })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (claim === undefined) return { order: await replay(trx, userId, input.key, hash), replayed: true };
+    const claim = await claimKey(trx, { userId, key: input.key, hash, isAnswer: isOrder });
+    if (!claim.claimed) return { order: claim.replay, replayed: true };
 
     const destination = await destinationOf(trx, userId, input.body);
     const cart = await loadCart(trx, userId, input.currency, input.view.publicUrl, destination.warehouseId, {
@@ -288,11 +246,7 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
     await clearCart(trx, userId);
 
     const answer = await loadExistingOrder(trx, order.id, input.view);
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ order_id: order.id, response_status: 201, response_body: JSON.stringify(answer) })
-      .where('id', '=', claim.id)
-      .execute();
+    await storeAnswer(trx, claim.claimId, { status: 201, body: answer, orderId: order.id });
     return { order: answer, replayed: false };
   });
 }

@@ -1,7 +1,8 @@
-/** Catalogue, cart and wishlist operations of openapi/api-v3.yaml (spread into `handlers` by server/routes/index.ts). */
+/** Catalogue, cart (order by code included) and wishlist operations of openapi/api-v3.yaml (spread into `handlers` by server/routes/index.ts). */
 import type { Handlers } from '../../contract/types.ts';
 import { addToCart, getCart, removeFromCart } from './cart.ts';
 import { getProduct, listGoods, listGoodsByIds, listPromotions } from './goods.ts';
+import { addToCartByCodes, resolveProductCodes } from './quick-order.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 
 export const catalogueHandlers = {
@@ -9,8 +10,10 @@ export const catalogueHandlers = {
   listGoodsByIds,
   listPromotions,
   getProduct,
+  resolveProductCodes,
   getCart,
   addToCart,
+  addToCartByCodes,
   removeFromCart,
   getWishlist,
   addToWishlist,
@@ -21,8 +24,10 @@ export const catalogueHandlers = {
   | 'listGoodsByIds'
   | 'listPromotions'
   | 'getProduct'
+  | 'resolveProductCodes'
   | 'getCart'
   | 'addToCart'
+  | 'addToCartByCodes'
   | 'removeFromCart'
   | 'getWishlist'
   | 'addToWishlist'
