@@ -19,6 +19,7 @@ import { passwordRecoverySuite } from './password-recovery.suite';
 import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
 import { pushDeviceSuite } from './push-device.suite';
+import { quickOrderSuite } from './quick-order.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -50,4 +51,5 @@ export const PATH_SUITES: readonly PathSuite[] = [
   networkExportSuite,
   eventsSuite,
   presenceSuite,
+  quickOrderSuite,
 ];

@@ -16,6 +16,7 @@ import { Button, buttonClassName } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { PageHeader } from '#src/ui/page-header.tsx';
 import { Skeleton, Spinner } from '#src/ui/spinner.tsx';
+import { QuickOrderPanel } from '../quick-order/quick-order-panel.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagTotals, VolumeEffect } from './bag-summary.tsx';
 import { pendingStore, provideCheckoutActors } from './checkout.actors.ts';
@@ -68,10 +69,15 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
   const hasLines = cart.items.length > 0;
   // After the placed order's summary, the bag is the bag again: empty.
   const summaryLeft = view.step === 'placed' && urlPlace !== 'placed';
-  if (!hasLines && (view.step === 'bag' || summaryLeft)) {
-    return (
-      <>
-        <PageHeader title={t`Shopping Bag`} />
+  const empty = !hasLines && (view.step === 'bag' || summaryLeft);
+
+  // The checkout replaces the bag: one step on screen, its stepper on top (docs/adr/0029-checkout.md).
+  const inCheckout = view.step !== 'bag' && !empty;
+  // Order by code stays in one place whether the bag is empty or not, so filling an empty bag keeps its text.
+  return (
+    <div className="bag-page">
+      <PageHeader title={inCheckout ? t`Checkout` : t`Shopping Bag`} />
+      {empty ? (
         <EmptyState
           title={t`Your bag is empty`}
           description={t`Add products from the catalogue to place an order.`}
@@ -80,15 +86,8 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
             {t`Go to products`}
           </Link>
         </EmptyState>
-      </>
-    );
-  }
-
-  // The checkout replaces the bag: one step on screen, its stepper on top (docs/adr/0029-checkout.md).
-  const inCheckout = view.step !== 'bag';
-  return (
-    <div className="bag-page">
-      <PageHeader title={inCheckout ? t`Checkout` : t`Shopping Bag`} />
+      ) : null}
+      {empty || (view.step === 'bag' && view.bagEditable) ? <QuickOrderPanel defaultOpen={empty} /> : null}
       {hasLines && !inCheckout ? (
         <div className="bag-layout">
           <section className="bag-card bag-layout__lines" aria-labelledby="bag-lines-title">
@@ -122,7 +121,7 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
           </div>
         </div>
       ) : null}
-      {view.step === 'bag' ? null : (
+      {view.step === 'bag' || empty ? null : (
         <Suspense fallback={<Spinner label={t`Loading the checkout…`} />}>
           <CheckoutPanel view={view} send={send} params={params} totals={cart.totals} />
         </Suspense>

@@ -20,6 +20,7 @@ import {
 } from '../catalogue/product-card.tsx';
 import { localized } from '../catalogue/product-name.ts';
 import { QueryError } from '../catalogue/query-error.tsx';
+import { QuickOrderPanel } from '../quick-order/quick-order-panel.tsx';
 import {
   CATEGORIES,
   catalogueHref,
@@ -250,6 +251,7 @@ export default function NewOrderPage() {
             </select>
           </div>
         </div>
+        <QuickOrderPanel />
         <section className="new-order__results" aria-labelledby={`${sortId}-results`}>
           <h2 id={`${sortId}-results`} className="visually-hidden">
             {t`Search results`}
