@@ -336,6 +336,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     DATABASE_URL: '',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    // The event fan-out opens its 200 streams as one user (server/events/stream-cap.ts caps a user at 10 by default).
+    MAX_STREAMS_PER_USER: '1000',
     JWT_SECRET: process.env.JWT_SECRET ?? `bench-${randomUUID()}-${randomUUID()}`,
   });
   const app = await buildApp({ config, database, logger: false });

@@ -17,6 +17,7 @@ import type { OrderStatus } from '../db/reference.ts';
 import { DEFAULT_PERIOD_TIME_ZONE, monthBegins, monthStart } from '../domain/network/period.ts';
 import { creditOrders } from '../domain/volumes/ledger.ts';
 import { periodTimeZone } from '../domain/volumes/settings.ts';
+import { recountHolds } from '../domain/stock/warehouse-stock.ts';
 import { resetSequences } from './demo.ts';
 import { bulkLoad } from './seed-tables.ts';
 import { RO_FAMILY, RO_FEMALE, STREETS } from './people.ts';
@@ -386,6 +387,9 @@ export async function seedLarge(db: Kysely<DB>, options: LargeOptions): Promise<
     await time('credited by the volume engine', async () => {
       log(`  ${await creditLarge(trx, firstOrder)} completed orders`);
     });
+    // The open orders hold their stock, as the demo's do: without it 1C's news of such an order would release
+    // units nobody held.
+    await time('stock held by open orders', () => recountHolds(trx));
     await resetSequences(trx);
   });
   await time('analyze', async () => {
