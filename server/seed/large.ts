@@ -388,8 +388,12 @@ export async function seedLarge(db: Kysely<DB>, options: LargeOptions): Promise<
       log(`  ${await creditLarge(trx, firstOrder)} completed orders`);
     });
     // The open orders hold their stock, as the demo's do: without it 1C's news of such an order would release
-    // units nobody held.
-    await time('stock held by open orders', () => recountHolds(trx));
+    // units nobody held. The warehouses get those units on top of their stock, so what is available stays the demo's.
+    await time('stock held by open orders', async () => {
+      await sql`update warehouse_stock set quantity = greatest(quantity - held, 0)`.execute(trx);
+      await recountHolds(trx);
+      await sql`update warehouse_stock set quantity = quantity + held`.execute(trx);
+    });
     await resetSequences(trx);
   });
   await time('analyze', async () => {
