@@ -6,9 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, DeliveryChannel } from '../db/schema.ts';
 import type { StoredMessage } from './content.ts';
-import { langOr } from './i18n.ts';
 import { isMessageEvent } from './topics.ts';
-import type { Recipient } from './facts.ts';
+import { loadRecipients, type Recipient } from './facts.ts';
 
 export interface Claimed {
   id: number;
@@ -76,25 +75,10 @@ export async function loadBatch(db: Kysely<DB>, claimed: readonly Claimed[]): Pr
         secret: row.secret,
         createdAt: row.created_at,
       });
-  const userIds = unique([...messages.values()].map((message) => message.userId));
-  const users =
-    userIds.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id', 'full_name', 'email', 'lang', 'is_partner', 'is_warehouse'])
-          .where('id', 'in', userIds)
-          .execute();
-  const recipients = new Map<number, Recipient>();
-  for (const row of users)
-    recipients.set(row.id, {
-      id: row.id,
-      name: row.full_name,
-      email: row.email,
-      lang: langOr(row.lang),
-      isPartner: row.is_partner,
-      isWarehouse: row.is_warehouse,
-    });
+  const recipients = await loadRecipients(
+    db,
+    unique([...messages.values()].map((message) => message.userId)),
+  );
   return {
     messages,
     recipients,

@@ -48,21 +48,28 @@ export interface OrderFacts {
   handoverCode: string | null;
 }
 
-export async function loadRecipient(db: Kysely<DB>, userId: number): Promise<Recipient | null> {
-  const row = await db
+/** The recipients of `userIds` by id (one query); users who are gone are absent. */
+export async function loadRecipients(
+  db: Kysely<DB>,
+  userIds: readonly number[],
+): Promise<Map<number, Recipient>> {
+  const recipients = new Map<number, Recipient>();
+  if (userIds.length === 0) return recipients;
+  const rows = await db
     .selectFrom('users')
     .select(['id', 'full_name', 'email', 'lang', 'is_partner', 'is_warehouse'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (row === undefined) return null;
-  return {
-    id: row.id,
-    name: row.full_name,
-    email: row.email,
-    lang: langOr(row.lang),
-    isPartner: row.is_partner,
-    isWarehouse: row.is_warehouse,
-  };
+    .where('id', 'in', userIds)
+    .execute();
+  for (const row of rows)
+    recipients.set(row.id, {
+      id: row.id,
+      name: row.full_name,
+      email: row.email,
+      lang: langOr(row.lang),
+      isPartner: row.is_partner,
+      isWarehouse: row.is_warehouse,
+    });
+  return recipients;
 }
 
 const localized = (value: Localized | string, lang: Lang): string =>
