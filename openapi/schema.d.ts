@@ -783,6 +783,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods/{productId}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's page
+         * @description Everything a product's page shows (docs/adr/0137-product-pages.md): the product (stock at the caller's
+         *     warehouse), its content (volume, ingredients, how to use), the other variants of its family for the picker
+         *     (each with its own availability), and up to four products often bought with it (the latest orders holding
+         *     it; the other variants of its family left out). A product 1C no longer lists still has its page, shown as
+         *     no longer sold.
+         */
+        get: operations["getProductDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/cart": {
         parameters: {
             query?: never;
@@ -2324,6 +2348,11 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @description Article number. */
             sku: string;
+            /**
+             * @description The product's name in English as an address: its page is `/products/{id}-{slug}` (the id decides; a
+             *     page asked with another slug is sent to this one).
+             */
+            slug: string;
             name: components["schemas"]["LocalizedText"];
             description: components["schemas"]["LocalizedText"];
             /** @description Unit list price. */
@@ -2355,6 +2384,31 @@ export interface components {
             isActive: boolean;
             /** @description Why a product is no longer sold; null while it is. */
             inactiveReason: ("absent_from_full_upload" | "deleted_in_1c") | null;
+        };
+        ProductVariant: {
+            id: components["schemas"]["Id"];
+            /** @description The variant's `Product.slug`. */
+            slug: string;
+            /** @description The variant's name in its family (a shade, a format). */
+            label: components["schemas"]["LocalizedText"];
+            /** @description The colour a shade shows on the picker; null for a variant that is not a colour. */
+            swatch: string | null;
+            /** @description Sold and in stock at the caller's warehouse. */
+            available: boolean;
+            /** @description The variant this page is about. */
+            isCurrent: boolean;
+        };
+        ProductDetails: {
+            product: components["schemas"]["Product"];
+            /** @description The family's variants, this one included, in catalogue order; empty for a product without variants. */
+            variants: components["schemas"]["ProductVariant"][];
+            /** @description The pack's volume in millilitres; null when it is not sold by volume. */
+            volumeMl: number | null;
+            /** @description The ingredients as on the pack (the INCI list, one language); null when not known. */
+            ingredients: string | null;
+            howToUse: components["schemas"]["LocalizedText"] | null;
+            /** @description Products often bought with this one (sold ones only), most often first. */
+            boughtWith: components["schemas"]["Product"][];
         };
         ProductPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Product"][];
@@ -4384,6 +4438,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    getProductDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id. */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetails"];
                 };
             };
             400: components["responses"]["BadRequest"];

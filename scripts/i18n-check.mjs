@@ -36,6 +36,8 @@ const IDENTICAL_ALLOWED = {
   Bonus: ['ro', 'it'],
   Checkout: ['it'],
   Account: ['it'],
+  // Italian "volume" is the native word for a pack's capacity.
+  Volume: ['it'],
 };
 
 /**

@@ -20,6 +20,8 @@ import { checkResponse, type ResponseProblem } from './contract/responses.ts';
 import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
+import { pageLang } from './http/page-language.ts';
+import { productHead, withProductHead } from './http/product-head.ts';
 import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { connectionOptions } from './http/connections.ts';
@@ -300,13 +302,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const spaRoot = config.appDist === undefined ? undefined : resolve(config.appDist);
   let pageCsp = CONTENT_SECURITY_POLICY;
   let pageRenderer: PageRenderer | null = null;
+  let template = '';
   if (spaRoot !== undefined) {
     if (!existsSync(resolve(spaRoot, 'index.html'))) {
       throw new Error(`APP_DIST=${config.appDist}: no index.html there (build the SPA first: npm run build)`);
     }
     // Read once: the build does not change under a running server. The page's inline boot script runs by the hash
     // the build computed (its manifest).
-    const template = readFileSync(resolve(spaRoot, 'index.html'), 'utf8');
+    template = readFileSync(resolve(spaRoot, 'index.html'), 'utf8');
     const boot = readBootManifest(spaRoot);
     pageCsp = pageContentSecurityPolicy(boot);
     pageRenderer = await loadPageRenderer(app, {
@@ -343,6 +346,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsPage(request, path)
     ) {
+      // A product's page carries the product's title and preview tags for every visitor (server/http/product-head.ts).
+      const query = request.url.slice(path.length);
+      const head = await productHead(app.db, path, query, pageLang(request), config.publicUrl);
+      if (head?.kind === 'redirect')
+        return reply.header('cache-control', 'no-cache').redirect(head.location, 301);
+      if (head?.kind === 'missing') reply.code(404);
       const page = request.method === 'GET' ? await pageRenderer?.render(request) : null;
       if (page !== null && page !== undefined)
         // The visitor's own data: kept by no shared cache, never served to another cookie.
@@ -351,7 +360,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           .header('vary', 'Cookie')
           .header('content-security-policy', pageCsp)
           .type('text/html; charset=utf-8')
-          .send(page);
+          .send(head?.kind === 'head' ? withProductHead(page, head) : page);
+      if (head?.kind === 'head')
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .header('content-security-policy', pageCsp)
+          .type('text/html; charset=utf-8')
+          .send(withProductHead(template, head));
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pageCsp)

@@ -20,6 +20,7 @@ import * as m0012 from './migrations/0012-message-delivery.ts';
 import * as m0013 from './migrations/0013-card-payments.ts';
 import * as m0014 from './migrations/0014-accounts-security.ts';
 import * as m0015 from './migrations/0015-operations.ts';
+import * as m0016 from './migrations/0016-product-pages.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-card-payments': m0013,
   '0014-accounts-security': m0014,
   '0015-operations': m0015,
+  '0016-product-pages': m0016,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

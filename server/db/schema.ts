@@ -191,6 +191,16 @@ export interface ProductsTable {
   /** the import run that created the product (its prices and stock in that run are part of creating it) */
   onec_created_run: number | null;
   updated_at: GeneratedTimestamp;
+  /** the family of variants a page's picker switches between (migration 0016; docs/adr/0137-product-pages.md) */
+  family: string | null;
+  /** this product's variant (a shade, a format) in every language */
+  variant: Json<Localized> | null;
+  /** the variant's colour, `#rrggbb` */
+  swatch: string | null;
+  volume_ml: number | null;
+  /** the INCI list, one language as on the pack */
+  ingredients: string | null;
+  how_to_use: Json<Localized> | null;
 }
 
 /** Why a product is no longer sold. */

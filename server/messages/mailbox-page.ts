@@ -13,7 +13,8 @@ import type { Config } from '../config.ts';
 import type { Lang } from '../db/reference.ts';
 import { sendError } from '../http/error-handler.ts';
 import { HttpError } from '../http/errors.ts';
-import { isLang, messagesI18n } from './i18n.ts';
+import { escapeHtml, pageLang } from '../http/page-language.ts';
+import { messagesI18n } from './i18n.ts';
 
 export const MAILBOX_PATH = '/dev/mailbox';
 
@@ -49,23 +50,6 @@ const MESSAGE_CSP = [
   "form-action 'none'",
   "frame-ancestors 'self'",
 ].join('; ');
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** The page's language: the app's `lang` cookie, else the browser's first supported language, else Russian. */
-function pageLang(request: FastifyRequest): Lang {
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
-  if (isLang(cookie)) return cookie;
-  for (const part of (request.headers['accept-language'] ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLang(code)) return code;
-  }
-  return 'ru';
-}
 
 function page(lang: Lang, title: string, body: string): string {
   const i18n = messagesI18n(lang);

@@ -196,3 +196,7 @@ export const CARE_LINES: CareLine[] = [
     ),
   },
 ];
+
+/** Ingredients as on the pack (INCI, the same in every language). */
+export const CARE_INCI =
+  'Aqua, Glycerin, Caprylic/Capric Triglyceride, Niacinamide, Butylene Glycol, Sodium Hyaluronate, Panthenol, Allantoin, Tocopherol, Xanthan Gum, Phenoxyethanol, Ethylhexylglycerin';

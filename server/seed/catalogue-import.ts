@@ -94,8 +94,9 @@ export async function importDemoCatalogue(
 }
 
 /**
- * What the portal adds to 1C's catalogue: the names and descriptions in the four other languages, and the
- * promotions (1C's Russian text stays as imported).
+ * What the portal adds to 1C's catalogue: the names and descriptions in the four other languages, the promotions
+ * (1C's Russian text stays as imported), and the product pages' content: families, variants, volume, ingredients,
+ * how to use (docs/adr/0137-product-pages.md).
  */
 export async function addPortalData(
   trx: Transaction<DB>,
@@ -106,13 +107,28 @@ export async function addPortalData(
     name: product.name,
     description: product.description,
     promo: product.promoPrice,
+    family: product.content.family,
+    variant: product.content.variant,
+    swatch: product.content.swatch,
+    volume_ml: product.content.volumeMl,
+    ingredients: product.content.ingredients,
+    how_to_use: product.content.howToUse,
   }));
   await sql`
     update products p set
       name = r.name || jsonb_build_object('ru', p.name->>'ru'),
       description = r.description || jsonb_build_object('ru', p.description->>'ru'),
       promo_price = r.promo,
-      is_promotion = r.promo is not null
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(sku text, name jsonb, description jsonb, promo int)
+      is_promotion = r.promo is not null,
+      family = r.family,
+      variant = r.variant,
+      swatch = r.swatch,
+      volume_ml = r.volume_ml,
+      ingredients = r.ingredients,
+      how_to_use = r.how_to_use
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+      sku text, name jsonb, description jsonb, promo int, family text, variant jsonb, swatch text, volume_ml int,
+      ingredients text, how_to_use jsonb
+    )
     where p.sku = r.sku`.execute(trx);
 }

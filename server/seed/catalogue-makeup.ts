@@ -274,3 +274,52 @@ export const MAKEUP_CLAIMS: L[] = [
     'Una texture leggera che non secca e non appesantisce.',
   ),
 ];
+
+/** The colour a shade shows on the product page's picker, in the order of `SHADES`. */
+export const SWATCHES: Record<MakeupType['shades'], string[]> = {
+  lip: ['#e8a0a8', '#8e1b2c', '#c9a08a', '#f07b5f', '#7b2a4a', '#6b2c4f', '#c1121f'],
+  eye: ['#111111', '#5a3a22', '#4a4f55', '#a46b3c', '#1f6f50'],
+  face: ['#f6e3d3', '#eed6bc', '#dcb894', '#cfa57c', '#b98252'],
+  cheek: ['#f4a582', '#c98b8b', '#f3a96b', '#c2653f', '#c2185b'],
+};
+
+/** How to use each kind of make-up, in five languages. */
+export const MAKEUP_USE: Record<MakeupType['shades'], L> = {
+  lip: t(
+    'Нанесите от центра губ к уголкам; для более стойкого цвета промокните салфеткой и нанесите второй слой.',
+    'Apply from the centre of the lips towards the corners; for longer wear, blot with a tissue and apply a second coat.',
+    'Aplicați din centrul buzelor spre colțuri; pentru o culoare mai rezistentă, tamponați cu un șervețel și aplicați un al doilea strat.',
+    'Нанесіть від центру губ до куточків; для стійкішого кольору промокніть серветкою та нанесіть другий шар.',
+    'Applicare dal centro delle labbra verso gli angoli; per una tenuta più lunga, tamponare con una velina e stendere una seconda passata.',
+  ),
+  eye: t(
+    'Наносите от основания к кончикам или вдоль линии роста ресниц; дайте первому слою высохнуть, прежде чем наносить второй.',
+    'Apply from the base outwards or along the lash line; let the first coat dry before adding a second.',
+    'Aplicați de la bază spre vârfuri sau de-a lungul liniei genelor; lăsați primul strat să se usuce înainte de al doilea.',
+    'Наносьте від основи до кінчиків або вздовж лінії росту вій; дайте першому шару висохнути, перш ніж наносити другий.',
+    'Applicare dalla base verso le punte o lungo la rima ciliare; lasciare asciugare la prima passata prima di aggiungerne una seconda.',
+  ),
+  face: t(
+    'Нанесите на увлажнённую кожу точками и растушуйте спонжем или кистью от центра лица к краям.',
+    'Dot onto moisturised skin and blend with a sponge or brush from the centre of the face outwards.',
+    'Aplicați în puncte pe pielea hidratată și estompați cu un burete sau o pensulă din centrul feței spre exterior.',
+    'Нанесіть крапками на зволожену шкіру та розтушуйте спонжем або пензлем від центру обличчя до країв.',
+    'Picchiettare sulla pelle idratata e sfumare con una spugnetta o un pennello dal centro del viso verso l’esterno.',
+  ),
+  cheek: t(
+    'Улыбнитесь и нанесите кистью на яблочки щёк, растушёвывая к вискам.',
+    'Smile and sweep onto the apples of the cheeks with a brush, blending up towards the temples.',
+    'Zâmbiți și aplicați cu pensula pe pomeți, estompând spre tâmple.',
+    'Усміхніться та нанесіть пензлем на яблучка щік, розтушовуючи до скронь.',
+    'Sorridere e stendere con un pennello sugli zigomi, sfumando verso le tempie.',
+  ),
+};
+
+/** Ingredients as on the pack: the INCI list, which is the same in every language. */
+export const MAKEUP_INCI: Record<MakeupType['shades'], string> = {
+  lip: 'Ricinus Communis Seed Oil, Octyldodecanol, Candelilla Cera, Cera Alba, Argania Spinosa Kernel Oil, Tocopheryl Acetate, Silica, Parfum, CI 15850, CI 77491, CI 77891',
+  eye: 'Aqua, Cera Alba, Stearic Acid, Acacia Senegal Gum, Glyceryl Stearate, Panthenol, Phenoxyethanol, Ethylhexylglycerin, CI 77499',
+  face: 'Aqua, Cyclopentasiloxane, Glycerin, Titanium Dioxide, Dimethicone, Niacinamide, Sodium Hyaluronate, Phenoxyethanol, CI 77491, CI 77492, CI 77499',
+  cheek:
+    'Talc, Mica, Zinc Stearate, Dimethicone, Caprylic/Capric Triglyceride, Tocopherol, Phenoxyethanol, CI 77491, CI 15850, CI 77891',
+};

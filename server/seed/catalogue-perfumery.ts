@@ -140,3 +140,16 @@ export const FAMILY_SENTENCE = t(
   'Родина ароматів: {x}.',
   'Famiglia olfattiva: {x}.',
 );
+
+/** How to wear a fragrance, in five languages. */
+export const PERFUME_USE = t(
+  'Нанесите на точки пульса — запястья, шею, за ушами — с расстояния 15–20 см; не растирайте, чтобы не нарушить ноты аромата.',
+  'Spray onto the pulse points — wrists, neck, behind the ears — from 15–20 cm; do not rub, so the notes stay intact.',
+  'Pulverizați pe punctele de puls — încheieturi, gât, în spatele urechilor — de la 15–20 cm; nu frecați, ca notele să rămână intacte.',
+  'Нанесіть на точки пульсу — зап’ястя, шию, за вухами — з відстані 15–20 см; не розтирайте, щоб не порушити ноти аромату.',
+  'Vaporizzare sui punti del polso, del collo e dietro le orecchie da 15–20 cm; non strofinare, per non alterare le note.',
+);
+
+/** Ingredients as on the pack (INCI, the same in every language). */
+export const PERFUME_INCI =
+  'Alcohol Denat., Parfum, Aqua, Limonene, Linalool, Coumarin, Citronellol, Geraniol, Benzyl Salicylate';

@@ -4,13 +4,16 @@
  * are in every language, as brand names do on real packaging.
  */
 import type { Category, Localized } from '../db/reference.ts';
-import { CARE_LINES, CARE_TYPES } from './catalogue-care.ts';
+import { CARE_INCI, CARE_LINES, CARE_TYPES } from './catalogue-care.ts';
 import {
   INGREDIENTS,
   MAKEUP_CLAIMS,
+  MAKEUP_INCI,
   MAKEUP_LINES,
   MAKEUP_TYPES,
+  MAKEUP_USE,
   SHADES,
+  SWATCHES,
   type MakeupType,
 } from './catalogue-makeup.ts';
 import {
@@ -19,7 +22,9 @@ import {
   GENDER,
   NOTES,
   NOTES_SENTENCE,
+  PERFUME_INCI,
   PERFUME_TYPES,
+  PERFUME_USE,
 } from './catalogue-perfumery.ts';
 import { PIECES, each, fill, join, ml, t, type L } from './catalogue-words.ts';
 import type { Prng } from './prng.ts';
@@ -33,6 +38,21 @@ export type CatalogueProduct = {
   promoPrice: number | null;
   points: number;
   stock: number;
+  content: ProductContent;
+};
+
+/**
+ * What the product page shows beyond 1C's card (docs/adr/0137-product-pages.md): the family whose variants one
+ * picker switches between (a make-up type's shades, a fragrance's formats), this product's variant and swatch,
+ * the volume, the ingredients (INCI, one language as on the pack) and how to use it.
+ */
+export type ProductContent = {
+  family: string | null;
+  variant: Localized | null;
+  swatch: string | null;
+  volumeMl: number | null;
+  ingredients: string | null;
+  howToUse: Localized | null;
 };
 
 function makeupName(type: MakeupType, line: string, shade: L): L {
@@ -72,7 +92,8 @@ export function buildCatalogue(prng: Prng): CatalogueProduct[] {
   MAKEUP_TYPES.forEach((type, typeIndex) => {
     const shades = SHADES[type.shades];
     shades.slice(0, 5).forEach((shade, shadeIndex) => {
-      const line = MAKEUP_LINES[(typeIndex + shadeIndex) % MAKEUP_LINES.length] ?? 'Vellura';
+      // One line per type: its shades are one family, chosen on the product page.
+      const line = MAKEUP_LINES[typeIndex % MAKEUP_LINES.length] ?? 'Vellura';
       const claims = prng
         .sample(MAKEUP_CLAIMS, 2)
         .map((claim) =>
@@ -85,6 +106,14 @@ export function buildCatalogue(prng: Prng): CatalogueProduct[] {
         description: join(type.intro, ...claims),
         promoPrice: null,
         ...pricing(prng, type.price),
+        content: {
+          family: `MK-${type.code}-${line}`,
+          variant: shade,
+          swatch: SWATCHES[type.shades][shadeIndex] ?? null,
+          volumeMl: null,
+          ingredients: MAKEUP_INCI[type.shades],
+          howToUse: MAKEUP_USE[type.shades],
+        },
       });
     });
   });
@@ -115,6 +144,14 @@ export function buildCatalogue(prng: Prng): CatalogueProduct[] {
         description: join(type.intro, notes, fill(FAMILY_SENTENCE, { x: fragrance.family })),
         promoPrice: null,
         ...pricing(prng, type.price),
+        content: {
+          family: `PF-${fragrance.line}-${fragrance.gender}`,
+          variant: each((lang) => `${type.name[lang]}, ${volume[lang]}`),
+          swatch: null,
+          volumeMl: type.volume,
+          ingredients: PERFUME_INCI,
+          howToUse: PERFUME_USE,
+        },
       });
     });
   });
@@ -129,6 +166,15 @@ export function buildCatalogue(prng: Prng): CatalogueProduct[] {
         description: join(line.benefit, type.use),
         promoPrice: null,
         ...pricing(prng, type.price),
+        // A care line's products are different products, not variants of one.
+        content: {
+          family: null,
+          variant: null,
+          swatch: null,
+          volumeMl: type.volume,
+          ingredients: CARE_INCI,
+          howToUse: type.use,
+        },
       });
     });
   });

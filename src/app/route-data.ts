@@ -85,6 +85,26 @@ export const routeData = {
       client.prefetchQuery(bagQueries.wishlist()),
     ]);
   },
+  /** `/products/{id}-{slug}`: the product's page, its picture first (the page's largest paint). */
+  product: async ({ client, url }) => {
+    const [{ catalogueQueries }, { productIdOf }, { bagQueries }] = await Promise.all([
+      import('../data/catalogue.ts'),
+      import('../ui/paths.ts'),
+      import('../data/bag.ts'),
+    ]);
+    const id = productIdOf(url.pathname.split('/')[2]);
+    if (id === null) return;
+    const options = catalogueQueries.details(id);
+    const details = client.prefetchQuery(options).then(() => {
+      const picture = client.getQueryData(options.queryKey)?.product.imageUrl;
+      if (picture !== undefined) preloadImages([picture]);
+    });
+    await Promise.all([
+      details,
+      client.prefetchQuery(bagQueries.cart()),
+      client.prefetchQuery(bagQueries.wishlist()),
+    ]);
+  },
   /** `/my-orders-warehouse`: the list page the address asks for. */
   warehouseOrders: async ({ client, role, url }) => {
     if (!isWarehouseStaff(role)) return;

@@ -21,7 +21,7 @@ import { routeData, type RoutePrefetch, startRouteData } from './route-data.ts';
 import { preloadScreens, toElementRoutes } from './route-elements.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
-import { PATHS } from '../ui/paths.ts';
+import { PATHS, productIdOf } from '../ui/paths.ts';
 import { applyWebFontsOnNavigation } from '../styles/web-fonts.ts';
 
 type PageModule = { default: ComponentType };
@@ -41,6 +41,13 @@ function requireIdParam(name: string) {
       throw data('Not Found', { status: 404, statusText: 'Not Found' });
     return null;
   };
+}
+
+/** `/products/{id}-{slug}`: any other value is a missing product ('Not Found'). */
+function requireProductRef({ params }: LoaderFunctionArgs): null {
+  if (productIdOf(params['productRef']) === null)
+    throw data('Not Found', { status: 404, statusText: 'Not Found' });
+  return null;
 }
 
 function RouterLoading() {
@@ -136,6 +143,12 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
                 handle: { prefetch: routeData.newOrder },
+              },
+              {
+                path: PATHS.product,
+                loader: requireProductRef,
+                ...screen(() => import('../features/shop/product/product-page.tsx')),
+                handle: { prefetch: routeData.product },
               },
               { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
               { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },

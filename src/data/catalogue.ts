@@ -1,4 +1,4 @@
-/** The product reads (`/goods`, `/goods/promotions`): each endpoint wrapped once, with its `queryOptions`. */
+/** The product reads (`/goods`, `/goods/promotions`, a product's page): each endpoint wrapped once, with its `queryOptions`. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../openapi/schema.d.ts';
 import { api, type ApiClient, unwrap } from '../api/client.ts';
@@ -6,6 +6,8 @@ import { catalogueKeys, type GoodsQuery } from './keys.ts';
 
 export type Product = components['schemas']['Product'];
 export type ProductPage = components['schemas']['ProductPage'];
+export type ProductDetails = components['schemas']['ProductDetails'];
+export type ProductVariant = components['schemas']['ProductVariant'];
 export type CatalogueFilter = components['schemas']['CatalogueFilter'];
 export type { GoodsQuery };
 export type GoodsSort = NonNullable<GoodsQuery['sort']>;
@@ -21,6 +23,15 @@ export function createCatalogueApi(client: ApiClient) {
     /** `GET /goods/promotions`: every promoted product, largest saving first. */
     listPromotions(signal?: AbortSignal): Promise<Product[]> {
       return unwrap(client.GET('/goods/promotions', signal === undefined ? {} : { signal }));
+    },
+    /** `GET /goods/{productId}/details`: what a product's page shows. */
+    getProductDetails(productId: number, signal?: AbortSignal): Promise<ProductDetails> {
+      return unwrap(
+        client.GET('/goods/{productId}/details', {
+          params: { path: { productId } },
+          ...(signal === undefined ? {} : { signal }),
+        }),
+      );
     },
   };
 }
@@ -40,6 +51,12 @@ export const catalogueQueries = {
       queryKey: catalogueKeys.promotions(),
       queryFn: ({ signal }) => catalogueApi.listPromotions(signal),
     }),
+  /** A product's page; the variant picker's next page is asked for on hover or focus (`prefetchQuery`). */
+  details: (productId: number) =>
+    queryOptions({
+      queryKey: catalogueKeys.details(productId),
+      queryFn: ({ signal }) => catalogueApi.getProductDetails(productId, signal),
+    }),
 };
 
 export function useGoods(query: GoodsQuery) {
@@ -48,4 +65,8 @@ export function useGoods(query: GoodsQuery) {
 
 export function usePromotions() {
   return useQuery(catalogueQueries.promotions());
+}
+
+export function useProductDetails(productId: number) {
+  return useQuery(catalogueQueries.details(productId));
 }

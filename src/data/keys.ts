@@ -61,6 +61,7 @@ export const catalogueKeys = {
   all: () => ['goods'] as const,
   list: (query: GoodsQuery) => ['goods', 'list', query] as const,
   promotions: () => ['goods', 'promotions'] as const,
+  details: (productId: number) => ['goods', 'details', productId] as const,
 };
 
 export const accountKeys = {

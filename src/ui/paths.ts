@@ -18,6 +18,8 @@ export const PATHS = {
   promotions: '/promotions',
   personal: '/personal',
   newOrder: '/new-order',
+  /** Not in spec section 2: a product's page, `/products/{id}-{slug}` (docs/adr/0137-product-pages.md). */
+  product: '/products/:productRef',
   documents: '/documents',
   dashboard: '/dashboard',
   charts: '/charts',
@@ -55,6 +57,7 @@ export const PRIVATE_PATHS = [
   PATHS.promotions,
   PATHS.personal,
   PATHS.newOrder,
+  PATHS.product,
   PATHS.documents,
   PATHS.dashboard,
   PATHS.charts,
@@ -72,4 +75,15 @@ export const PRIVATE_PATHS = [
 /** Fills a path's `:params`: `pathTo(PATHS.myOrder, { orderId: 12 })` is `/my-orders/12`. */
 export function pathTo(path: string, params: Record<string, string | number>): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+/** A product's page: `/products/{id}-{slug}` (the id finds it; the slug is the contract's `Product.slug`). */
+export function productPath(product: { id: number; slug: string }): string {
+  return pathTo(PATHS.product, { productRef: `${product.id}-${product.slug}` });
+}
+
+/** The product id of a `/products/:productRef` address (`12-some-name` or `12`), or `null` for any other value. */
+export function productIdOf(ref: string | undefined): number | null {
+  const match = /^([1-9]\d{0,15})(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?$/.exec(ref ?? '');
+  return match === null ? null : Number(match[1]);
 }

@@ -8,6 +8,7 @@
  * - `stock` is what the caller's warehouse can still promise (`availableSql`, docs/adr/0091-stock-per-warehouse.md):
  *   every query that builds products left-joins `warehouse_stock as ws` on the product and that one warehouse.
  * - `isActive` is false once 1C no longer lists the product (then `stock` is 0); `inactiveReason` says why.
+ * - `slug` is the English name as an address (`productSlug`): the page is `/products/{id}-{slug}`.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
@@ -86,6 +87,28 @@ export function promoPriceOf(
   return row.is_promotion && row.promo_price !== null && row.promo_price < row.price ? row.promo_price : null;
 }
 
+/**
+ * The English name as an address: letters without their accents, digits, single hyphens ("Lumière Lipstick, Rose
+ * Petal" → `lumiere-lipstick-rose-petal`); the SKU's when the name leaves nothing. At most 80 characters, cut at a
+ * word. Only the id finds a product: the slug is for people and messengers.
+ */
+export function productSlug(name: { en: string }, sku: string): string {
+  const words = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== '');
+  const all = words(name.en);
+  const chosen: string[] = [];
+  for (const word of all.length > 0 ? all : words(sku)) {
+    if ([...chosen, word].join('-').length > 80) break;
+    chosen.push(word);
+  }
+  return chosen.length > 0 ? chosen.join('-') : 'product';
+}
+
 /** Points rounded to the contract's two decimals (sums of `numeric(10,2)` values in floating point drift). */
 export function roundPoints(value: number): number {
   return Math.round(value * 100) / 100;
@@ -97,6 +120,7 @@ export function toProduct(row: ProductSource, currency: string, publicUrl: strin
   return {
     id: row.id,
     sku: row.sku,
+    slug: productSlug(row.name, row.sku),
     name: row.name,
     description: row.description,
     price: row.price,

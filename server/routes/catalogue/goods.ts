@@ -1,10 +1,11 @@
 /**
- * The catalogue: `listGoods` (extension), `listGoodsByIds`, `listPromotions`, `getProduct` (extension). Stock is
+ * The catalogue: `listGoods` (extension), `listGoodsByIds`, `listPromotions`, `getProduct` and `getProductDetails` (extensions). Stock is
  * the caller's warehouse's (docs/adr/0091-stock-per-warehouse.md); products 1C no longer lists are left out of the
  * listing and promotions, and shown as no longer sold when asked for by id.
  */
 import type { Handler } from '../../contract/types.ts';
 import type { Lang } from '../../db/reference.ts';
+import { productDetails } from '../../domain/catalogue/details.ts';
 import { listProducts, productsByIds, promotedProducts } from '../../domain/catalogue/listing.ts';
 import { selectProducts, toProduct } from '../../domain/catalogue/product.ts';
 import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
@@ -63,4 +64,16 @@ export const getProduct: Handler<'getProduct'> = async (ctx) => {
     .executeTakeFirst();
   if (row === undefined) throw notFound();
   return toProduct(row, ctx.config.currency, ctx.config.publicUrl);
+};
+
+export const getProductDetails: Handler<'getProductDetails'> = async (ctx) => {
+  const details = await productDetails(
+    ctx.db,
+    ctx.params.productId,
+    await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    ctx.config.currency,
+    ctx.config.publicUrl,
+  );
+  if (details === undefined) throw notFound();
+  return details;
 };

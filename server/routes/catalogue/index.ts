@@ -1,7 +1,7 @@
 /** Catalogue, cart (order by code included) and wishlist operations of openapi/api-v3.yaml (spread into `handlers` by server/routes/index.ts). */
 import type { Handlers } from '../../contract/types.ts';
 import { addToCart, getCart, removeFromCart } from './cart.ts';
-import { getProduct, listGoods, listGoodsByIds, listPromotions } from './goods.ts';
+import { getProduct, getProductDetails, listGoods, listGoodsByIds, listPromotions } from './goods.ts';
 import { addToCartByCodes, resolveProductCodes } from './quick-order.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 
@@ -10,6 +10,7 @@ export const catalogueHandlers = {
   listGoodsByIds,
   listPromotions,
   getProduct,
+  getProductDetails,
   resolveProductCodes,
   getCart,
   addToCart,
@@ -24,6 +25,7 @@ export const catalogueHandlers = {
   | 'listGoodsByIds'
   | 'listPromotions'
   | 'getProduct'
+  | 'getProductDetails'
   | 'resolveProductCodes'
   | 'getCart'
   | 'addToCart'

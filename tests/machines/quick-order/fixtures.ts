@@ -6,6 +6,7 @@ export function product(id: number, sku: string, extra: Partial<Product> = {}): 
   return {
     id,
     sku,
+    slug: `product-${sku.toLowerCase()}`,
     name: {
       ru: `Товар ${sku}`,
       en: `Product ${sku}`,

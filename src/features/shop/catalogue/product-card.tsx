@@ -1,9 +1,11 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { formatNumber, formatPoints } from '#src/i18n/format.ts';
 import { useLocale } from '#src/i18n/i18n.ts';
 import type { Product } from '#src/data/catalogue.ts';
+import { productPath } from '#src/ui/paths.ts';
 import { savingPercent } from './product-availability.ts';
 import { localized } from './product-name.ts';
 import { PriceView } from './price-view.tsx';
@@ -25,7 +27,7 @@ export interface ProductCardProps {
 /** Cards of a grid's first row (two columns on a phone): their images load eagerly, with high priority. */
 export const FIRST_ROW_CARDS = 2;
 
-/** One product: image, name in the active language, price, points, stock, wishlist heart and the given actions. */
+/** One product: image, name in the active language (a link to its page), price, points, stock, wishlist heart and the given actions. */
 export function ProductCard({
   product,
   headingLevel = 3,
@@ -68,7 +70,9 @@ export function ProductCard({
       </div>
       <div className="product-card__body">
         <Heading id={nameId} className="product-card__name">
-          {name}
+          <Link className="product-card__link" to={productPath(product)}>
+            {name}
+          </Link>
         </Heading>
         <PriceView price={product.price} promoPrice={product.promoPrice} currency={product.currency} />
         <dl className="product-card__facts">

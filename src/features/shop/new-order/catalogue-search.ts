@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { CatalogueFilter, GoodsQuery } from '#src/data/catalogue.ts';
 
 /**
@@ -12,6 +14,15 @@ export const CATEGORIES = [
   'with_points',
   'without_points',
 ] as const satisfies readonly CatalogueFilter[];
+
+/** Each filter's name (the catalogue's links, the product page's way back). */
+export const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], MessageDescriptor> = {
+  makeup: msg`Makeup`,
+  perfumery: msg`Perfumery`,
+  facial_care: msg`Facial care`,
+  with_points: msg`With points`,
+  without_points: msg`Without points`,
+};
 
 export const SORTS = ['popular', 'name', 'price-asc', 'price-desc', 'points', 'newest'] as const;
 export type CatalogueSort = (typeof SORTS)[number];

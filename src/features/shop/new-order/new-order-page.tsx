@@ -23,6 +23,7 @@ import { QueryError } from '../catalogue/query-error.tsx';
 import { QuickOrderPanel } from '../quick-order/quick-order-panel.tsx';
 import {
   CATEGORIES,
+  CATEGORY_LABELS,
   catalogueHref,
   catalogueSearchParams,
   goodsQueryFor,
@@ -36,14 +37,6 @@ import './new-order.css';
 
 /** Typing settles this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
-
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], MessageDescriptor> = {
-  makeup: msg`Makeup`,
-  perfumery: msg`Perfumery`,
-  facial_care: msg`Facial care`,
-  with_points: msg`With points`,
-  without_points: msg`Without points`,
-};
 
 const SORT_LABELS: Record<CatalogueSort, MessageDescriptor> = {
   popular: msg`Popular first`,

@@ -24,6 +24,7 @@ export function product(overrides: Partial<Product> & { en?: string } = {}): Pro
   return {
     id,
     sku: `SKU-${id}`,
+    slug: en.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
     name: { en, ru: `Товар ${id}`, ro: `Produs ${id}`, uk: `Товар ${id} uk`, it: `Prodotto ${id}` },
     description: { en: '', ru: '', ro: '', uk: '', it: '' },
     price: 117_900,
