@@ -38,6 +38,8 @@ const IDENTICAL_ALLOWED = {
   Account: ['it'],
   // Italian "volume" is the native word for a pack's capacity.
   Volume: ['it'],
+  // Romanian "format" is the native word (a product's size or kind).
+  Format: ['ro'],
 };
 
 /**
