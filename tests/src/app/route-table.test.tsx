@@ -63,7 +63,7 @@ const SPEC_PRIVATE = [
   '/client-base/:id',
 ];
 /** Our addition for staff: the 1C exchange's runs and issues (docs/1c-exchange.md). */
-const EXTRA_PRIVATE = ['/exchange-1c'];
+const EXTRA_PRIVATE = ['/exchange-1c', '/products/:productRef'];
 
 /** Screens later issues build: the title each shows now (spec section 2 labels). */
 const TITLES: Record<string, string> = {
@@ -146,6 +146,25 @@ describe('the route table (spec section 2)', () => {
       }
       expect(thrown, path).toMatchObject({ init: { status: 404 } });
     }
+  });
+
+  it('opens a product page by its id, with or without the slug, and nothing else', () => {
+    const loader = find('/products/:productRef').route.loader;
+    if (typeof loader !== 'function') throw new Error('/products/:productRef has no loader');
+    const run = (value: string) => {
+      try {
+        return loader({
+          params: { productRef: value },
+          request: new Request('http://localhost/'),
+          context: undefined,
+        } as LoaderFunctionArgs);
+      } catch (error) {
+        return error;
+      }
+    };
+    for (const good of ['12', '12-vellura-lipstick-rose-petal', '7-x']) expect(run(good), good).toBeNull();
+    for (const bad of ['abc', '0-x', '12-', '12--x', '12-Rose', '-12', '12-rose petal'])
+      expect(run(bad), bad).toMatchObject({ init: { status: 404 } });
   });
 
   // Each screen's own content, title included, is proven by its feature's view and browser tests (which render it

@@ -4,6 +4,7 @@ type Product = components['schemas']['Product'];
 type Cart = components['schemas']['Cart'];
 type Wishlist = components['schemas']['Wishlist'];
 type Ratings = components['schemas']['Ratings'];
+type ProductDetails = components['schemas']['ProductDetails'];
 
 export const FAKE_BASE = 'http://shop.test/api/v3';
 
@@ -24,7 +25,10 @@ export function product(overrides: Partial<Product> & { en?: string } = {}): Pro
   return {
     id,
     sku: `SKU-${id}`,
-    slug: en.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    slug: en
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
     name: { en, ru: `Товар ${id}`, ro: `Produs ${id}`, uk: `Товар ${id} uk`, it: `Prodotto ${id}` },
     description: { en: '', ru: '', ro: '', uk: '', it: '' },
     price: 117_900,
@@ -59,6 +63,8 @@ export class FakeShop {
   cart = new Map<number, number>();
   wishlist: number[] = [];
   ratings: Ratings | null = null;
+  /** Product pages by id (`GET /goods/{id}/details`); the product itself is read from `products` each time. */
+  details = new Map<number, Omit<ProductDetails, 'product'>>();
   requests: SeenRequest[] = [];
   /** Answers to give instead of the normal ones, by `METHOD /path`. */
   failures = new Map<string, Response>();
@@ -68,6 +74,7 @@ export class FakeShop {
     this.cart = new Map();
     this.wishlist = [];
     this.ratings = null;
+    this.details = new Map();
     this.requests = [];
     this.failures = new Map();
   }
@@ -121,6 +128,14 @@ export class FakeShop {
       return json(this.products.filter((p) => p.isPromotion));
     if (request.method === 'GET' && path === '/goods/ratings')
       return this.ratings === null ? apiError(403, 'FORBIDDEN', 'Access denied') : json(this.ratings);
+    const page = /^\/goods\/(\d+)\/details$/.exec(path);
+    if (request.method === 'GET' && page !== null) {
+      const id = Number(page[1]);
+      const found = this.products.find((p) => p.id === id);
+      const rest = this.details.get(id);
+      if (found === undefined || rest === undefined) return apiError(404, 'NOT_FOUND', 'Product not found');
+      return json({ product: found, ...rest });
+    }
     if (request.method === 'GET' && path === '/orders/cart') return json(this.cartBody());
     if (request.method === 'POST' && path === '/orders/cart/add-to-cart') return this.addToCart(body);
     if (request.method === 'POST' && path === '/orders/cart/remove-from-cart') {

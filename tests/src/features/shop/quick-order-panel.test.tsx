@@ -120,9 +120,12 @@ describe('the order-by-code panel', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
 
-    const text = await screen.findByRole<HTMLTextAreaElement>('textbox', {
-      name: 'Product codes and quantities',
-    });
+    // The form is its own chunk, loaded on the first open: a busy machine may take over a second to compile it.
+    const text = await screen.findByRole<HTMLTextAreaElement>(
+      'textbox',
+      { name: 'Product codes and quantities' },
+      { timeout: 10_000 },
+    );
     fireEvent.change(text, { target: { value: 'PF-1024 2\nXX-0000' } });
     expect(await screen.findByText('1 of 2 entries can be added')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('1 of 2 entries can be added');
