@@ -44,6 +44,14 @@ export class ShopApi {
     );
   }
 
+  /** A product's page (`GET /goods/{id}/details`). */
+  async details(id: number): Promise<components['schemas']['ProductDetails']> {
+    return json(
+      await this.request.get(`${API_PREFIX}/goods/${id}/details`, { headers: this.headers }),
+      'product details',
+    );
+  }
+
   async promotions(): Promise<Product[]> {
     return json(
       await this.request.get(`${API_PREFIX}/goods/promotions`, { headers: this.headers }),

@@ -157,7 +157,7 @@ describe('the route table (spec section 2)', () => {
           params: { productRef: value },
           request: new Request('http://localhost/'),
           context: undefined,
-        } as LoaderFunctionArgs);
+        } as unknown as LoaderFunctionArgs);
       } catch (error) {
         return error;
       }
