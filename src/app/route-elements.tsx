@@ -142,10 +142,13 @@ function isDataWithInit(value: unknown): value is DataWithInit {
 
 function LoaderGuard({ loader, children }: { loader: Loader; children: ReactNode }) {
   const params = useParams();
+  const location = useLocation();
+  // The server renders a screen too (src/prerender/): there is no window there.
+  const origin = typeof window === 'undefined' ? 'http://portal.invalid' : window.location.origin;
   try {
     void loader({
       params,
-      request: new Request(window.location.href),
+      request: new Request(new URL(`${location.pathname}${location.search}`, origin)),
       context: undefined,
     } as LoaderFunctionArgs);
   } catch (error) {

@@ -83,13 +83,44 @@ test.describe('a product’s page', () => {
       .poll(async () => (await shop.cart()).items.map((item) => [item.productId, item.quantity]))
       .toEqual([[other.id, 1]]);
 
-    // The same page, opened afresh with every script of the app held back: the server painted it.
-    await page.route('**/assets/*.js', () => undefined);
+    // The same page, opened afresh with every script of the app held back: the server painted it; then the app
+    // takes the same elements over, with no console error (a hydration that did not match reports one).
+    const otherName = (await shop.details(other.id)).product.name[locale];
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto(`/products/${other.id}-${other.slug}`, { waitUntil: 'commit' });
-    await expect(main.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(otherName);
     await expect(
       main.getByRole('list', { name: new RegExp(`^${t('Shade')}`) }).getByRole('link'),
     ).toHaveCount(5);
+    await page.evaluate(() => {
+      (window as unknown as { __serverHeading: Element | null }).__serverHeading =
+        document.querySelector('h1');
+    });
+    release();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput?.released ===
+        true,
+    );
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('h1') ===
+          (window as unknown as { __serverHeading: Element | null }).__serverHeading,
+      ),
+      'the server-rendered heading is kept',
+    ).toBe(true);
+    expect(errors).toEqual([]);
     await page.unroute('**/assets/*.js');
 
     // On a phone.
