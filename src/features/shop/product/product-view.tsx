@@ -36,7 +36,7 @@ export function ProductView({ details }: { details: ProductDetails }) {
       <nav className="product-page__trail" aria-label={t`Breadcrumb`}>
         <ol>
           <li>
-            <Link to={PATHS.newOrder}>{t`Catalogue`}</Link>
+            <Link to={PATHS.newOrder}>{t`Products`}</Link>
           </li>
           <li>
             <Link to={categoryHref}>{i18n._(CATEGORY_LABELS[product.category])}</Link>
