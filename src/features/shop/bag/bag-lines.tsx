@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import { selectBagBusy } from '#machines/bag/bag.selectors.ts';
 import { useBag } from '#src/data/bag.actors.ts';
 import type { CartItem } from '#src/data/bag.ts';
 import { formatMoney, formatPoints } from '#src/i18n/format.ts';
 import { useLocale } from '#src/i18n/i18n.ts';
 import { Button } from '#src/ui/button.tsx';
+import { productPath } from '#src/ui/paths.ts';
 import { QuantityStepper } from '#src/ui/quantity-stepper.tsx';
 
 const MAX_QUANTITY = 999;
@@ -36,7 +38,11 @@ function BagLine({ item, currency, editable }: BagLineProps) {
         loading="lazy"
       />
       <div className="bag-line__main">
-        <p className="bag-line__name">{name}</p>
+        <p className="bag-line__name">
+          <Link className="bag-line__link" to={productPath(item.product)}>
+            {name}
+          </Link>
+        </p>
         <p className="bag-line__meta">
           {t`Article ${item.product.sku}`} · {formatMoney(unitPrice, currency, locale)}
           {item.product.promoPrice === null ? null : (
