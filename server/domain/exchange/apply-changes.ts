@@ -12,7 +12,7 @@
  *   and may queue the order again.
  */
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { applyEvent, eventForTargetStatus } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
 import type { OrderLifecycleEvent, OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { DB, OrdersTable } from '../../db/schema.ts';
@@ -70,13 +70,15 @@ async function matchOrders(
   const ids = [...new Set(documents.map(orderIdOf).filter((id): id is number => id !== null))];
   const numbers = [...new Set(documents.map(numberOf).filter((n): n is string => n !== null))];
   if (ids.length === 0 && numbers.length === 0) return documents.map(() => null);
+  // Two array parameters, not one parameter per value: a statement of 1,000 parameters cost more to bind and plan
+  // than to run.
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'number'])
     .where((eb) =>
       eb.or([
-        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
-        ...(numbers.length > 0 ? [eb('number', 'in', numbers)] : []),
+        ...(ids.length > 0 ? [eb('id', '=', sql<number>`any(${ids}::int4[])`)] : []),
+        ...(numbers.length > 0 ? [eb('number', '=', sql<string>`any(${numbers}::text[])`)] : []),
       ]),
     )
     .execute();

@@ -8,6 +8,7 @@
  * parts a session holds are capped in total bytes.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -141,14 +142,30 @@ export async function heldFile(
   session: ExchangeSession,
   filename: string,
 ): Promise<Buffer> {
-  const rows = await db
-    .selectFrom('exchange_file_parts')
-    .select('bytes')
-    .where('session_id', '=', session.id)
-    .where('filename', '=', filename)
-    .orderBy('id')
-    .execute();
-  return Buffer.concat(rows.map((row) => row.bytes));
+  // Part by part, resting between parts outside a transaction: on PGlite a query blocks the event loop while it
+  // runs, and a catalogue of 14 MB read in one query held every other request for 150–470 ms.
+  for (let attempt = 0; ; attempt++) {
+    const ids = await db
+      .selectFrom('exchange_file_parts')
+      .select('id')
+      .where('session_id', '=', session.id)
+      .where('filename', '=', filename)
+      .orderBy('id')
+      .execute();
+    const parts: Uint8Array[] = [];
+    for (const { id } of ids) {
+      const row = await db
+        .selectFrom('exchange_file_parts')
+        .select('bytes')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // A part gone meanwhile: 1C replaced or the session dropped the file; read what is there now.
+      if (row === undefined) break;
+      parts.push(row.bytes);
+      if (!db.isTransaction && ids.length > 1) await setImmediate();
+    }
+    if (parts.length === ids.length || attempt >= 2) return Buffer.concat(parts);
+  }
 }
 
 /** Forgets the parts of `filename` this session holds. */

@@ -22,6 +22,13 @@ export const ROOT_ELEMENT = 'КоммерческаяИнформация';
 export const MAX_NESTING = 32;
 
 /** An element of a record: its attributes, child elements and text (trimmed, text and CDATA joined). */
+/**
+ * Bytes decoded and parsed between two rests. saxes reads CommerceML at about 5 MB/s here, so 32 KB is a few
+ * milliseconds of a blocked event loop; 256 KB pieces held other requests up to 50–250 ms each, the largest part
+ * of what a catalogue read waited for (docs/adr/0092-import-step-machine.md).
+ */
+export const READ_PIECE_BYTES = 32 * 1024;
+
 export interface XmlNode {
   name: string;
   attrs: Record<string, string>;
@@ -67,7 +74,7 @@ export async function readXmlRecords(
 ): Promise<ReadOutcome> {
   let pieces;
   try {
-    pieces = decodePieces(bytes, options.pieceBytes);
+    pieces = decodePieces(bytes, options.pieceBytes ?? READ_PIECE_BYTES);
   } catch (error) {
     if (error instanceof DecodeError) throw new XmlReadError(error.message);
     throw error;

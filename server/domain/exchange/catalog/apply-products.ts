@@ -223,6 +223,7 @@ export async function applyProducts(
         onec_group_id = coalesce(r.group_id, p.onec_group_id),
         is_active = true,
         inactive_reason = null,
+        onec_seen_run = ${ctx.runId},
         updated_at = ${ctx.now}
       from jsonb_to_recordset(${json}::jsonb) as r(
         id int, onec_id text, sku text, barcode text, name text, description text, points numeric,
@@ -240,13 +241,13 @@ export async function applyProducts(
       returning p.id`.execute(ctx.trx);
     outcome.updated += changed.rows.length;
   }
-  const named = [...inserts, ...updates].map((row) => row.onec_id as string);
-  if (named.length > 0) {
-    await ctx.trx
-      .updateTable('products')
-      .set({ onec_seen_run: ctx.runId })
-      .where('onec_id', 'in', named)
-      .execute();
+  // Inserted rows and changed ones carry this run already; only the unchanged ones are marked seen, and only when
+  // they are not yet (a rerun's call repeated): each row written once, not twice.
+  if (updates.length > 0) {
+    await sql`
+      update products set onec_seen_run = ${ctx.runId}
+      where id = any(${updates.map((row) => row.id as number)}::int4[])
+        and onec_seen_run is distinct from ${ctx.runId}`.execute(ctx.trx);
   }
   if (ctx.fullUpload) {
     addAll(

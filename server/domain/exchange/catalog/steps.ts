@@ -6,10 +6,11 @@
  *
  * A file goes `reading` → `applying` → (`deactivating`) → `done`, or `failed`:
  *
- * - **reading**: the file is decoded and parsed as a stream (`records.ts`), its records kept in chunks of
- *   `CHUNK_RECORDS` (`exchange_import_chunks`), each chunk with the count read so far in one transaction; a read
- *   cut short by the call's budget resumes after the records already kept. A file that cannot be read fails here,
- *   before anything of it is applied.
+ * - **reading** (`reading.ts`): the file is decoded and parsed as a stream, its records kept in chunks of
+ *   `CHUNK_RECORDS` (`exchange_import_chunks`). A read outlives the call whose budget ran out (it goes on in this
+ *   process under the file's lease; the next call waits for it), so nothing is parsed twice; one a dying process
+ *   left short resumes after the records already kept. A file that cannot be read fails here, before anything of
+ *   it is applied.
  * - **applying**: one chunk per transaction, in order, with the run's counts, issues and dictionary; the file's
  *   cursor moves in the same transaction, so a process dying mid-chunk leaves the chunk to be done again, whole.
  *   Between chunks the import rests as long as the chunk took (≤ 20 ms): other requests get the database half the
@@ -20,10 +21,9 @@
  * lease, so a call repeated while another still works (1C timing out and retrying) answers `progress` at once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CatalogueExchangeConfig } from '#server/config.ts';
 import type { DB } from '#server/db/schema.ts';
-import { XmlReadError } from '../xml-stream.ts';
 import {
   applyGroups,
   applyPriceTypes,
@@ -37,22 +37,20 @@ import { catalogueScope, deactivateUnnamed, type DeactivationScope } from './dea
 import { dictionaryOf, priceRoleOf, type Dictionary } from './dictionary.ts';
 import type { FileSource } from './files.ts';
 import { emptyOutcome, recordOutcome, type ChunkOutcome } from './issues.ts';
-import {
-  readCatalogueFile,
-  type CatalogueRecord,
-  type FileHeader,
-  type GroupRecord,
-  type OfferRecord,
-  type PriceTypeRecord,
-  type ProductRecord,
-  type PropertyRecord,
-  type WarehouseRecord,
+import { failFile, fileRow, inTransaction, leaseUntil, readToEnd, type FileRow } from './reading.ts';
+import type {
+  CatalogueRecord,
+  GroupRecord,
+  OfferRecord,
+  PriceTypeRecord,
+  ProductRecord,
+  PropertyRecord,
+  WarehouseRecord,
 } from './records.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Records kept (and applied) together. */
-export const CHUNK_RECORDS = 250;
+export { CHUNK_RECORDS } from './reading.ts';
 /** The longest rest between two chunks. */
 export const CHUNK_REST_MS = 20;
 
@@ -71,11 +69,6 @@ export interface ImportDriver {
   budgetMs: number;
   /** rest between chunks (off for the seed, which has the database to itself) */
   rest: boolean;
-}
-
-/** Runs `work` in a transaction of its own, or in the caller's when `db` already is one (the seed). */
-function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
 }
 
 /** The run of an exchange session (made by its first `import`), or a new run of the seed. */
@@ -118,139 +111,7 @@ export async function recordFailure(
   return failFile(db, runId, file.id, name, reason);
 }
 
-async function failFile(
-  db: Db,
-  runId: number,
-  fileId: number,
-  name: string,
-  reason: string,
-): Promise<StepAnswer> {
-  const now = new Date();
-  await inTransaction(db, async (trx) => {
-    await trx
-      .updateTable('exchange_import_files')
-      .set({ stage: 'failed', failure: reason, finished_at: now, locked_until: null })
-      .where('id', '=', fileId)
-      .execute();
-    await trx.deleteFrom('exchange_import_chunks').where('file_id', '=', fileId).execute();
-    await trx
-      .updateTable('exchange_import_runs')
-      .set({
-        status: 'failure',
-        failure: `${name}: ${reason}`.slice(0, 1000),
-        finished_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', runId)
-      .execute();
-  });
-  return { kind: 'failure', reason };
-}
-
-type FileRow = {
-  id: number;
-  name: string;
-  kind: 'catalogue' | 'offers' | 'classifier' | null;
-  stage: 'reading' | 'applying' | 'deactivating' | 'done' | 'failed';
-  full_upload: boolean | null;
-  schema_version: string | null;
-  records_read: number;
-  chunks: number;
-  chunks_applied: number;
-  failure: string | null;
-};
-
-const FILE_COLUMNS = [
-  'id',
-  'name',
-  'kind',
-  'stage',
-  'full_upload',
-  'schema_version',
-  'records_read',
-  'chunks',
-  'chunks_applied',
-  'failure',
-] as const;
-
-/** The file row of `name` in the run, made on first sight (stage `reading`). */
-async function fileRow(db: Db, runId: number, name: string): Promise<FileRow> {
-  await db
-    .insertInto('exchange_import_files')
-    .values({ run_id: runId, name })
-    .onConflict((oc) => oc.columns(['run_id', 'name']).doNothing())
-    .execute();
-  return db
-    .selectFrom('exchange_import_files')
-    .select(FILE_COLUMNS)
-    .where('run_id', '=', runId)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-}
-
-/** What a file is, from its header; a reason when it is nothing the catalogue import reads. */
-function kindOf(header: FileHeader): { kind: 'catalogue' | 'offers' | 'classifier' } | { reason: string } {
-  if (header.hasCatalogue) return { kind: 'catalogue' };
-  if (header.hasOffers) return { kind: 'offers' };
-  if (header.hasClassifier) return { kind: 'classifier' };
-  if (header.hasDocuments) {
-    return { reason: 'the file holds documents (orders), not a catalogue: 1C sends those with type=sale' };
-  }
-  return { reason: 'the file holds no catalogue (Каталог), offers (ПакетПредложений) or classifier' };
-}
-
 const isThreeX = (version: string | null): boolean => version !== null && /^3(\.|$)/.test(version.trim());
-
-/** Reads (or goes on reading) a file into chunks until the end or the deadline. */
-async function readStage(
-  driver: ImportDriver,
-  file: FileRow,
-  deadline: number,
-): Promise<{ done: true; header: FileHeader } | { done: false } | { failed: string }> {
-  const bytes = await driver.files.read(file.name);
-  if (bytes === null) return { failed: `no file ${file.name} is held any more; 1C sends the files again` };
-  let buffer: CatalogueRecord[] = [];
-  let read = file.records_read;
-  let chunks = file.chunks;
-  const flush = async (records: CatalogueRecord[]): Promise<void> => {
-    if (records.length === 0) return;
-    await inTransaction(driver.db, async (trx) => {
-      await trx
-        .insertInto('exchange_import_chunks')
-        .values({ file_id: file.id, seq: chunks, records: JSON.stringify(records) })
-        .execute();
-      await trx
-        .updateTable('exchange_import_files')
-        .set({ records_read: read + records.length, chunks: chunks + 1 })
-        .where('id', '=', file.id)
-        .execute();
-    });
-    read += records.length;
-    chunks += 1;
-    file.records_read = read;
-    file.chunks = chunks;
-  };
-  try {
-    const outcome = await readCatalogueFile(bytes, {
-      skip: file.records_read,
-      onRecords: async (records) => {
-        buffer.push(...records);
-        while (buffer.length >= CHUNK_RECORDS) {
-          await flush(buffer.slice(0, CHUNK_RECORDS));
-          buffer = buffer.slice(CHUNK_RECORDS);
-          if (performance.now() > deadline) return 'stop';
-        }
-        return undefined;
-      },
-    });
-    if (outcome.stopped) return { done: false };
-    await flush(buffer);
-    return { done: true, header: outcome.header };
-  } catch (error) {
-    if (error instanceof XmlReadError) return { failed: error.message };
-    throw error;
-  }
-}
 
 /** Groups consecutive records of one type, so each type is applied set-wise in document order. */
 function runsOf(records: readonly CatalogueRecord[]): CatalogueRecord[][] {
@@ -378,6 +239,10 @@ async function finishFile(driver: ImportDriver, file: FileRow, dictionary: Dicti
       }
     }
     await recordOutcome(trx, driver.runId, file.name, outcome, now);
+    // PGlite runs no autovacuum: without fresh statistics a catalogue grown by thousands of rows was still planned
+    // as the few it had, and the offers' set-wise updates scanned the whole table for each chunk.
+    if (file.kind === 'catalogue') await sql`analyze products`.execute(trx);
+    if (file.kind === 'offers') await sql`analyze warehouse_stock`.execute(trx);
     await trx.deleteFrom('exchange_import_chunks').where('file_id', '=', file.id).execute();
     await trx
       .updateTable('exchange_import_files')
@@ -412,7 +277,7 @@ async function summary(db: Db, runId: number): Promise<string> {
 async function takeLease(db: Db, fileId: number, budgetMs: number): Promise<boolean> {
   if (db.isTransaction) return true;
   const now = new Date();
-  const until = new Date(now.getTime() + Math.min(budgetMs, 60_000) + 30_000);
+  const until = leaseUntil(budgetMs, now);
   const taken = await db
     .updateTable('exchange_import_files')
     .set({ locked_until: until })
@@ -432,6 +297,25 @@ async function releaseLease(db: Db, fileId: number): Promise<void> {
     .execute();
 }
 
+const PAST_DEADLINE = Symbol('past the deadline');
+
+/** Reads this process goes on with past the call that started them, by file id (`importStep`). */
+const backgroundReads = new Map<number, Promise<void>>();
+
+/** What `work` answers, or `PAST_DEADLINE` if the deadline (a `performance.now()` time) comes first. */
+async function untilDeadline<T>(work: Promise<T>, deadline: number): Promise<T | typeof PAST_DEADLINE> {
+  if (!Number.isFinite(deadline)) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const past = new Promise<typeof PAST_DEADLINE>((resolve) => {
+    timer = setTimeout(() => resolve(PAST_DEADLINE), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([work, past]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * One `import&filename=` call: works on the file until it is done or the budget is spent. `name` is the file as the
  * source holds it (`resolveName`).
@@ -444,6 +328,14 @@ export async function importStep(driver: ImportDriver, name: string): Promise<St
     return { kind: 'success', message: `${name}: ${await summary(driver.db, driver.runId)}` };
   if (file.stage === 'failed')
     return { kind: 'failure', reason: file.failure ?? 'the file could not be imported' };
+  const background = backgroundReads.get(file.id);
+  if (background !== undefined) {
+    // This process still reads the file for an earlier call: wait for it within this call's budget, then go on.
+    if ((await untilDeadline(background, deadline)) === PAST_DEADLINE) {
+      return { kind: 'progress', message: `reading ${name}: ${file.records_read} records so far` };
+    }
+    return importStep({ ...driver, budgetMs: Math.max(0, deadline - performance.now()) }, name);
+  }
   if (!(await takeLease(driver.db, file.id, driver.budgetMs))) {
     return { kind: 'progress', message: `${name} is being imported` };
   }
@@ -453,29 +345,16 @@ export async function importStep(driver: ImportDriver, name: string): Promise<St
     .where('id', '=', driver.runId)
     .where('status', '<>', 'failure')
     .execute();
+  let reading: Promise<StepAnswer | null> | null = null;
   try {
     let dictionary: Dictionary | null = null;
     while (performance.now() <= deadline || file.stage === 'reading') {
       if (file.stage === 'reading') {
-        const read = await readStage(driver, file, deadline);
-        if ('failed' in read) return await failFile(driver.db, driver.runId, file.id, name, read.failed);
-        if (!read.done) break;
-        const kind = kindOf(read.header);
-        if ('reason' in kind) return await failFile(driver.db, driver.runId, file.id, name, kind.reason);
-        const refreshed = await driver.db
-          .updateTable('exchange_import_files')
-          .set({
-            stage: 'applying',
-            kind: kind.kind,
-            full_upload: read.header.changesOnly === false,
-            schema_version: read.header.schemaVersion?.slice(0, 20) ?? null,
-          })
-          .where('id', '=', file.id)
-          .returning(FILE_COLUMNS)
-          .executeTakeFirstOrThrow();
-        Object.assign(file, refreshed);
-        // The XML is read: its chunks hold everything, and the bytes are not needed any more.
-        await driver.files.drop(name);
+        reading = readToEnd(driver, file);
+        const read = await untilDeadline(reading, deadline);
+        if (read === PAST_DEADLINE) break;
+        reading = null;
+        if (read !== null) return read;
         if (performance.now() > deadline) break;
       }
       if (file.stage === 'applying') {
@@ -499,7 +378,16 @@ export async function importStep(driver: ImportDriver, name: string): Promise<St
         : `importing ${name}: ${file.chunks_applied} of ${file.chunks} parts`;
     return { kind: 'progress', message };
   } finally {
-    await releaseLease(driver.db, file.id);
+    if (reading === null) await releaseLease(driver.db, file.id);
+    // The read goes on past this call (`readToEnd`): the lease is let go when it ends, however it ends.
+    else {
+      const ended = reading
+        .catch(() => null)
+        .then(() => releaseLease(driver.db, file.id))
+        .catch(() => undefined)
+        .finally(() => backgroundReads.delete(file.id));
+      backgroundReads.set(file.id, ended);
+    }
   }
 }
 
