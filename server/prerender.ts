@@ -25,7 +25,7 @@ interface RendererModule {
     timeZone: string | undefined;
     read: (path: string, headers: Record<string, string>) => Promise<Response>;
     apiBase: string;
-  }): Promise<{ html: string; state: unknown } | null>;
+  }): Promise<{ html: string; state: unknown } | { redirect: string } | null>;
   serializePrerenderedState(state: unknown): string;
   /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
   warm(): Promise<void>;
@@ -87,9 +87,20 @@ export function pageWithScreen(
     .replace('<div id="root"></div>', () => `<div id="root">${screen.html}</div>`);
 }
 
+/**
+ * What the renderer makes of a page request: index.html with the visitor's first screen in it, or the address the
+ * app would send the visitor on to before rendering anything (its route guards' rule, answered 302).
+ */
+export type RenderedPage = { page: string } | { redirect: string };
+
 export interface PageRenderer {
-  /** index.html with the visitor's first screen in it, or `null` to send index.html as it is. */
-  render(request: FastifyRequest): Promise<string | null>;
+  /** The visitor's page or redirect, or `null` to send index.html as it is. */
+  render(request: FastifyRequest): Promise<RenderedPage | null>;
+}
+
+/** A redirect the renderer may answer: a path of this site (`/…`, never `//host` or `/\host`). */
+function isOwnPath(location: string): boolean {
+  return /^\/(?![/\\])[^\s]*$/.test(location);
 }
 
 /** The renderer, or `null` when there is none to load (no build, PRERENDER=off): every page renders in the browser. */
@@ -171,11 +182,16 @@ export async function loadPageRenderer(
           }),
         ]);
         if (rendered === null) return null;
-        return pageWithScreen(template, {
+        if ('redirect' in rendered) {
+          if (!isOwnPath(rendered.redirect)) throw new Error(`a redirect off the site: ${rendered.redirect}`);
+          return { redirect: rendered.redirect };
+        }
+        const page = pageWithScreen(template, {
           html: rendered.html,
           state: renderer.serializePrerenderedState(rendered.state),
           locale: (rendered.state as { locale: string }).locale,
         });
+        return { page };
       } catch (error) {
         options.log.warn(
           { err: error, url: request.url },
