@@ -5,6 +5,10 @@
  * app's own code, built by `vite build --ssr` into dist-ssr/; it reads through this server's own API in process
  * (`app.inject`), with the visitor's token, so it sees exactly what the browser would be answered.
  *
+ * Where the app's route guards would send the visitor on before any screen (`/`, /login signed in, the signed-in area
+ * logged out, /dashboard for a USER), the renderer says where instead (machines/auth/auth.redirects.ts), and the
+ * server answers the redirect itself (server/app.ts).
+ *
  * Whatever goes wrong (no renderer built, a read or the render failing, taking too long) the page is sent as it
  * is and the browser renders it, as for any other visit: a first screen is never lost to the renderer.
  */

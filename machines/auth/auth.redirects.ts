@@ -23,7 +23,8 @@ export type Visitor =
   | {
       signedIn: true;
       role: AuthRole;
-      /** `false` only when /users/me says it is not confirmed. */ emailConfirmed: boolean;
+      /** `false` only when /users/me says the e-mail address is not confirmed. */
+      emailConfirmed: boolean;
     };
 
 /** A guard's answer: send elsewhere, show the e-mail confirmation notice in place of the routes, or go on in. */

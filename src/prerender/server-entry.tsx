@@ -4,7 +4,9 @@
  * in the page's HTML: the server reads what the screen reads (its own API, in process, as the visitor), renders the
  * app's own tree with React's server renderer, and hands the data to the page (`state.ts`), where the browser
  * hydrates the same tree from the same data. The screen shows as soon as the HTML and CSS are here, before any
- * JavaScript; the app takes over once its code has loaded.
+ * JavaScript; the app takes over once its code has loaded. Where the app's route guards would send the visitor on
+ * at once, the renderer answers that address instead (`prerender` → `{ redirect }`), from the same rule the guards
+ * follow (machines/auth/auth.redirects.ts), and renders nothing.
  *
  * Everything that varies per visit is per render: the query cache, the session, the API transport
  * (`server-transport.ts`: concurrent renders never see each other's requests); the Lingui instance and the time

@@ -8,7 +8,17 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { build } from 'vite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { pageWithScreen, withoutEntryScripts } from '../../server/prerender.ts';
 import { startTestApp, type TestApp } from '../support/server/app.ts';
 
@@ -199,7 +209,7 @@ function withExpiry(token: string, exp: number): string {
 
 describe('a redirect the app would make on its first render', () => {
   // React Router's warning for a <Navigate> rendered in a StaticRouter, and anything else React would say.
-  let warnings: ReturnType<typeof vi.spyOn>[];
+  let warnings: MockInstance<(...data: unknown[]) => void>[];
   beforeEach(() => {
     warnings = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')];
   });
