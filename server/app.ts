@@ -352,8 +352,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (head?.kind === 'redirect')
         return reply.header('cache-control', 'no-cache').redirect(head.location, 301);
       if (head?.kind === 'missing') reply.code(404);
-      const page = request.method === 'GET' ? await pageRenderer?.render(request) : null;
-      if (page !== null && page !== undefined)
+      const rendered = request.method === 'GET' ? await pageRenderer?.render(request) : null;
+      // Where the app's route guards would send the visitor on at once, the server says so itself (ADR 0068), for
+      // this visitor's cookie only. A product's page is the exception: its head is for visitors without a session
+      // (a messenger previewing a shared link), so it goes to them, and the app sends them on to /login.
+      if (rendered !== null && rendered !== undefined && 'redirect' in rendered && head === null)
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie')
+          .header('content-security-policy', pageCsp)
+          .redirect(rendered.redirect, 302);
+      const page = rendered !== null && rendered !== undefined && 'page' in rendered ? rendered.page : null;
+      if (page !== null)
         // The visitor's own data: kept by no shared cache, never served to another cookie.
         return reply
           .header('cache-control', 'private, no-cache')

@@ -5,6 +5,10 @@
  * app's own code, built by `vite build --ssr` into dist-ssr/; it reads through this server's own API in process
  * (`app.inject`), with the visitor's token, so it sees exactly what the browser would be answered.
  *
+ * Where the app's route guards would send the visitor on before any screen (`/`, /login signed in, the signed-in area
+ * logged out, /dashboard for a USER), the renderer says where instead (machines/auth/auth.redirects.ts), and the
+ * server answers the redirect itself (server/app.ts).
+ *
  * Whatever goes wrong (no renderer built, a read or the render failing, taking too long) the page is sent as it
  * is and the browser renders it, as for any other visit: a first screen is never lost to the renderer.
  */
@@ -25,7 +29,7 @@ interface RendererModule {
     timeZone: string | undefined;
     read: (path: string, headers: Record<string, string>) => Promise<Response>;
     apiBase: string;
-  }): Promise<{ html: string; state: unknown } | null>;
+  }): Promise<{ html: string; state: unknown } | { redirect: string } | null>;
   serializePrerenderedState(state: unknown): string;
   /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
   warm(): Promise<void>;
@@ -87,9 +91,20 @@ export function pageWithScreen(
     .replace('<div id="root"></div>', () => `<div id="root">${screen.html}</div>`);
 }
 
+/**
+ * What the renderer makes of a page request: index.html with the visitor's first screen in it, or the address the
+ * app would send the visitor on to before rendering anything (its route guards' rule, answered 302).
+ */
+export type RenderedPage = { page: string } | { redirect: string };
+
 export interface PageRenderer {
-  /** index.html with the visitor's first screen in it, or `null` to send index.html as it is. */
-  render(request: FastifyRequest): Promise<string | null>;
+  /** The visitor's page or redirect, or `null` to send index.html as it is. */
+  render(request: FastifyRequest): Promise<RenderedPage | null>;
+}
+
+/** A redirect the renderer may answer: a path of this site (`/…`, never `//host` or `/\host`). */
+function isOwnPath(location: string): boolean {
+  return /^\/(?![/\\])[^\s]*$/.test(location);
 }
 
 /** The renderer, or `null` when there is none to load (no build, PRERENDER=off): every page renders in the browser. */
@@ -171,11 +186,16 @@ export async function loadPageRenderer(
           }),
         ]);
         if (rendered === null) return null;
-        return pageWithScreen(template, {
+        if ('redirect' in rendered) {
+          if (!isOwnPath(rendered.redirect)) throw new Error(`a redirect off the site: ${rendered.redirect}`);
+          return { redirect: rendered.redirect };
+        }
+        const page = pageWithScreen(template, {
           html: rendered.html,
           state: renderer.serializePrerenderedState(rendered.state),
           locale: (rendered.state as { locale: string }).locale,
         });
+        return { page };
       } catch (error) {
         options.log.warn(
           { err: error, url: request.url },

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, type ReactElement, useEffect, useRef } from 'react';
 import {
   data,
   type LoaderFunctionArgs,
@@ -7,6 +7,7 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router-dom';
+import type { RouteGuard } from '#machines/auth/auth.redirects.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { AuthRoot } from '../session/auth-context.tsx';
 import {
@@ -50,6 +51,21 @@ function requireProductRef({ params }: LoaderFunctionArgs): null {
   return null;
 }
 
+const GUARD_ELEMENTS: Record<RouteGuard, ReactElement> = {
+  root: <RootRedirect />,
+  publicOnly: <PublicOnlyRoute />,
+  private: <RequireAuth />,
+  notForUser: <NotForUserRole />,
+};
+
+/**
+ * A guard's route: its element, and its name in `handle.guard`, which the server's first render reads to answer
+ * the guard's redirects itself (`routeGuards`, machines/auth/auth.redirects.ts).
+ */
+function guarded(guard: RouteGuard): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: GUARD_ELEMENTS[guard], handle: { guard } };
+}
+
 function RouterLoading() {
   return <Spinner />;
 }
@@ -69,14 +85,14 @@ export const appRoutes: RouteObject[] = [
     element: <AuthRoot />,
     errorElement: <RootErrorBoundary />,
     children: [
-      { path: PATHS.root, element: <RootRedirect />, errorElement: <RootErrorBoundary /> },
+      { path: PATHS.root, ...guarded('root'), errorElement: <RootErrorBoundary /> },
       {
         id: 'public',
         element: <PublicLayout />,
         errorElement: <RootErrorBoundary />,
         children: [
           {
-            element: <PublicOnlyRoute />,
+            ...guarded('publicOnly'),
             errorElement: <RouteErrorBoundary />,
             children: [{ path: PATHS.login, ...screen(() => import('../features/login/login-page.tsx')) }],
           },
@@ -108,7 +124,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         id: 'private',
-        element: <RequireAuth />,
+        ...guarded('private'),
         errorElement: <RootErrorBoundary />,
         children: [
           {
@@ -116,7 +132,7 @@ export const appRoutes: RouteObject[] = [
             errorElement: <RootErrorBoundary />,
             children: [
               {
-                element: <NotForUserRole />,
+                ...guarded('notForUser'),
                 errorElement: <RouteErrorBoundary />,
                 children: [
                   {
@@ -219,6 +235,18 @@ export function startCurrentRoute(): Promise<void> {
 /** The first-data prefetchers of the routes an address opens (`handle.prefetch`), outermost first. */
 export function routePrefetchers(location: { pathname: string }): RoutePrefetch[] {
   return (matchRoutes(appRoutes, location) ?? []).flatMap(({ route }) => prefetchOf(route.handle));
+}
+
+/** The guards of the routes an address opens (`handle.guard`), outermost first. */
+export function routeGuards(location: { pathname: string }): RouteGuard[] {
+  return (matchRoutes(appRoutes, location) ?? []).flatMap(({ route }) => guardOf(route.handle));
+}
+
+function guardOf(handle: unknown): RouteGuard[] {
+  if (typeof handle !== 'object' || handle === null || !('guard' in handle)) return [];
+  return typeof handle.guard === 'string' && handle.guard in GUARD_ELEMENTS
+    ? [handle.guard as RouteGuard]
+    : [];
 }
 
 /** The app's routes, rendered inside a `BrowserRouter` (`src/main.tsx`). */

@@ -4,7 +4,9 @@
  * in the page's HTML: the server reads what the screen reads (its own API, in process, as the visitor), renders the
  * app's own tree with React's server renderer, and hands the data to the page (`state.ts`), where the browser
  * hydrates the same tree from the same data. The screen shows as soon as the HTML and CSS are here, before any
- * JavaScript; the app takes over once its code has loaded.
+ * JavaScript; the app takes over once its code has loaded. Where the app's route guards would send the visitor on
+ * at once, the renderer answers that address instead (`prerender` → `{ redirect }`), from the same rule the guards
+ * follow (machines/auth/auth.redirects.ts), and renders nothing.
  *
  * Everything that varies per visit is per render: the query cache, the session, the API transport
  * (`server-transport.ts`: concurrent renders never see each other's requests); the Lingui instance and the time
@@ -13,6 +15,8 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { firstRedirect, type RouteGuard, type Visitor } from '../../machines/auth/auth.redirects.ts';
+import { urlTokenOf } from '../../machines/auth/auth.rules.ts';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
@@ -20,7 +24,7 @@ import { createQueryClient } from '../api/query-client.ts';
 import { roleFromToken, validTokenPayload } from '../api/token.ts';
 import { appTree } from '../app/app-tree.tsx';
 import { preloadScreens } from '../app/route-elements.tsx';
-import { appRoutes, routePrefetchers } from '../app/router.tsx';
+import { appRoutes, routeGuards, routePrefetchers } from '../app/router.tsx';
 import { navItemsFor } from '../app/layout/nav-items.ts';
 import { authQueries } from '../data/auth.ts';
 import { bagQueries } from '../data/bag.ts';
@@ -37,7 +41,7 @@ import {
   normalizeLocale,
   SUPPORTED_LOCALES,
 } from '../i18n/i18n.ts';
-import type { AuthUser } from '../../machines/auth/auth.types.ts';
+import type { AuthRole, AuthUser } from '../../machines/auth/auth.types.ts';
 import { PATHS } from '../ui/paths.ts';
 import { withApiTransport } from './server-transport.ts';
 import { type PrerenderedAnswer, type PrerenderedState } from './state.ts';
@@ -61,6 +65,11 @@ export interface Prerendered {
   /** The rendered `#root` content. */
   html: string;
   state: PrerenderedState;
+}
+
+/** The address the app would send the visitor on to before rendering anything: the server answers it (302). */
+export interface PrerenderRedirect {
+  redirect: string;
 }
 
 /**
@@ -120,12 +129,15 @@ function validTimeZone(zone: string | undefined): string | undefined {
 }
 
 /**
- * Renders the first screen of `request.url` for the visitor, or `null` when it is not one the server renders
- * (no screen with known first data, no valid token, the visitor's profile unreadable): the page is then sent as
- * it is and the browser renders it.
+ * Where the app would send the visitor before its first screen (a route guard's redirect: `/`, /login signed in,
+ * the signed-in area logged out, /dashboard for a USER), or else the first screen of `request.url` rendered for
+ * them, or `null` when it is not one the server renders (no screen with known first data, no valid token, the
+ * visitor's profile unreadable): the page is then sent as it is and the browser renders it.
  */
-export async function prerender(request: PrerenderRequest): Promise<Prerendered | null> {
+export async function prerender(request: PrerenderRequest): Promise<Prerendered | PrerenderRedirect | null> {
   const url = new URL(request.url, 'http://portal.invalid');
+  const redirect = await redirectOf(url, request);
+  if (redirect !== null) return { redirect };
   const locale = normalizeLocale(request.locale);
   const timeZone = validTimeZone(request.timeZone);
   const rendered =
@@ -138,6 +150,44 @@ export async function prerender(request: PrerenderRequest): Promise<Prerendered 
   // starts): the browser would show it otherwise, so it renders the screen itself.
   if (rendered !== null && rendered.state.timeZone !== null && timeZone === undefined) return null;
   return rendered;
+}
+
+/**
+ * The redirect of the address's guards (machines/auth/auth.redirects.ts, the rule the app's guards follow) for a
+ * visitor whose session the server knows as the app will: no token at all (logged out at once), or a token the
+ * app takes as valid that `/users/me` accepts. Anything else is left to the browser, as the app checks it first: a
+ * `/?token=` link (taken, or asked about, by the auth machine), an expired or unreadable token (the session ends
+ * with its notice), a token the server refuses.
+ */
+async function redirectOf(url: URL, request: PrerenderRequest): Promise<string | null> {
+  const guards = routeGuards(url);
+  if (guards.length === 0 || urlTokenOf(`${url.pathname}${url.search}`) !== null) return null;
+  if (request.token === null) return firstRedirect(guards, url, { signedIn: false });
+  const role = roleFromToken(request.token);
+  if (validTokenPayload(request.token, Date.now()) === null || !mayRedirectSignedIn(guards, url, role))
+    return null;
+  const visitor = await signedInVisitor(request.token, role, request);
+  return visitor === null ? null : firstRedirect(guards, url, visitor);
+}
+
+/** Whether the guards could send a visitor of `role` elsewhere: only then is their session read to decide. */
+function mayRedirectSignedIn(guards: RouteGuard[], url: URL, role: AuthRole) {
+  return [true, false].some(
+    (emailConfirmed) => firstRedirect(guards, url, { signedIn: true, role, emailConfirmed }) !== null,
+  );
+}
+
+/** The signed-in visitor of `token` as `/users/me` answers it, or `null` when it does not accept the token. */
+async function signedInVisitor(
+  token: string,
+  role: AuthRole,
+  request: PrerenderRequest,
+): Promise<Visitor | null> {
+  const base = new URL(request.apiBase, 'http://portal.invalid').pathname.replace(/\/$/, '');
+  const answer = await request.read(`${base}/users/me`, { authorization: `Bearer ${token}` });
+  if (answer.status !== 200) return null;
+  const user = (await answer.json()) as { emailConfirmed?: unknown };
+  return { signedIn: true, role, emailConfirmed: user.emailConfirmed !== false };
 }
 
 /** /login for a visit with no token at all (one with a token starts by checking it: the browser renders that). */

@@ -8,7 +8,17 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { pageWithScreen, withoutEntryScripts } from '../../server/prerender.ts';
 import { startTestApp, type TestApp } from '../support/server/app.ts';
 
@@ -34,6 +44,8 @@ const BOOT_MANIFEST = {
 let t: TestApp;
 let partner: string;
 let warehouse: string;
+let user: string;
+let unconfirmed: string;
 
 beforeAll(async () => {
   mkdirSync(join(SPA, '.vite'), { recursive: true });
@@ -51,6 +63,8 @@ beforeAll(async () => {
   t = await startTestApp({ config: { appDist: SPA, prerenderEntry: RENDERER, prerenderTimeoutMs: 20_000 } });
   partner = await t.login('partner@demo.test');
   warehouse = await t.login('warehouse@demo.test');
+  user = await t.login('user@demo.test');
+  unconfirmed = await t.login('unconfirmed@demo.test');
 }, 120_000);
 
 afterAll(async () => {
@@ -165,10 +179,9 @@ describe('a signed-in first screen', () => {
 
 describe('the page as it is (rendered in the browser)', () => {
   it.each([
-    ['no token', '/dashboard', undefined],
+    ['no token, a screen no guard sends elsewhere', '/reset-pass', undefined],
     ['an unreadable token', '/dashboard', 'token=not-a-token'],
     ['a screen without known first data', '/my-orders', 'token=PARTNER'],
-    ['/login with a token (the browser checks it first)', '/login', 'token=PARTNER'],
   ])('for %s', async (_name, url, cookie) => {
     const answer = await page(url, cookie?.replace('PARTNER', partner));
     expect(answer.statusCode).toBe(200);
@@ -184,6 +197,151 @@ describe('the page as it is (rendered in the browser)', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+/** The partner's token with another `exp` (its signature no longer matches: the browser reads only the claims). */
+function withExpiry(token: string, exp: number): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+  return [header, Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url'), signature].join('.');
+}
+
+describe('a redirect the app would make on its first render', () => {
+  // React Router's warning for a <Navigate> rendered in a StaticRouter, and anything else React would say.
+  let warnings: MockInstance<(...data: unknown[]) => void>[];
+  beforeEach(() => {
+    warnings = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')];
+  });
+  afterEach(() => {
+    const said = warnings.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
+    for (const spy of warnings) spy.mockRestore();
+    expect(said.filter((line) => /Navigate|StaticRouter/.test(line))).toEqual([]);
+  });
+
+  function expectRedirect(answer: Awaited<ReturnType<typeof page>>, location: string) {
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe(location);
+    // The visitor's own answer: kept by no shared cache, never given to another cookie.
+    expect(answer.headers['cache-control']).toBe('private, no-cache');
+    expect(String(answer.headers.vary)).toMatch(/\bCookie\b/);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(String(answer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(answer.body).not.toContain('<div id="root">');
+  }
+
+  it.each([
+    ['a logged-out visitor on /', '/', undefined, '/login'],
+    ['a partner on /', '/', 'PARTNER', '/dashboard'],
+    ['a warehouse clerk on /', '/?utm_source=mail', 'WAREHOUSE', '/dashboard'],
+    ['a USER on /', '/', 'USER', '/personal'],
+    ['a signed-in partner on /login', '/login', 'PARTNER', '/dashboard'],
+    ['a signed-in USER on /login', '/login?lang=en', 'USER', '/personal'],
+    [
+      'a signed-in visitor on /login with a return address',
+      '/login?from=%2Fmy-orders%3Fpage%3D2',
+      'USER',
+      '/my-orders?page=2',
+    ],
+    ['a return address off the site', '/login?from=%2F%2Fevil.example%2Fx', 'PARTNER', '/dashboard'],
+    ['an unconfirmed address on /login', '/login', 'UNCONFIRMED', '/dashboard'],
+    ['a USER on /dashboard', '/dashboard', 'USER', '/personal'],
+    ['a USER on /dashboard/ with a query', '/dashboard/?tab=x', 'USER', '/personal'],
+    ['a logged-out visitor on /dashboard', '/dashboard', undefined, '/login?from=%2Fdashboard'],
+    [
+      'a logged-out visitor on a private screen with a query',
+      '/my-orders?tab=archive&page=2',
+      undefined,
+      `/login?from=${encodeURIComponent('/my-orders?tab=archive&page=2')}`,
+    ],
+    ['a logged-out visitor on an order', '/my-orders/12', undefined, '/login?from=%2Fmy-orders%2F12'],
+  ])('%s is answered by the server', async (_name, url, who, location) => {
+    const tokens: Record<string, string> = {
+      PARTNER: partner,
+      WAREHOUSE: warehouse,
+      USER: user,
+      UNCONFIRMED: unconfirmed,
+    };
+    const cookie = who === undefined ? 'lang=en' : `token=${tokens[who]}; lang=en; tz=UTC`;
+    expectRedirect(await page(url, cookie), location);
+  });
+
+  it('follows to the screen the server renders: a signed-in visitor on /login gets Main painted', async () => {
+    const cookie = `token=${partner}; lang=en; tz=UTC`;
+    const first = await page('/login', cookie);
+    expectRedirect(first, '/dashboard');
+    const home = await page(String(first.headers.location), cookie);
+    expect(home.statusCode).toBe(200);
+    expect(rootOf(home.body)).toMatch(/<h1[^>]*>Main<\/h1>/);
+    // And a logged-out one sent to /login gets the form, carrying where they were going.
+    const away = await page('/documents', 'lang=en');
+    expectRedirect(away, '/login?from=%2Fdocuments');
+    const login = await page(String(away.headers.location), 'lang=en');
+    expect(login.statusCode).toBe(200);
+    expect(stateOf(login.body)).toMatchObject({ path: '/login?from=%2Fdocuments', user: null });
+    expect(rootOf(login.body)).toContain('type="password"');
+  });
+
+  it('renders, not redirects, where the app would not send the visitor on', async () => {
+    // An unconfirmed address sees the notice in the signed-in area, wherever it is.
+    const notice = await page('/dashboard', `token=${unconfirmed}; lang=en; tz=UTC`);
+    expect(notice.statusCode).toBe(200);
+    expect(stateOf(notice.body)?.user?.email).toBe('unconfirmed@demo.test');
+    // Every role but USER stays on /dashboard; public screens and the not-found page have no guard.
+    expect((await page('/dashboard', `token=${warehouse}; tz=UTC`)).statusCode).toBe(200);
+    for (const url of ['/reset-pass', '/terms', '/no-such-page'])
+      expect((await page(url)).body, url).toBe(INDEX);
+  });
+
+  it.each([
+    ['an expired token on /', '/', 'EXPIRED'],
+    ['an expired token on /login', '/login', 'EXPIRED'],
+    ['an expired token on a private screen', '/documents', 'EXPIRED'],
+    ['a token the server refuses on /login', '/login', 'REFUSED'],
+    ['a token the server refuses on /', '/', 'REFUSED'],
+    ['an unreadable token on /', '/', 'not-a-token'],
+    ['a link token on / (the app takes it, or asks)', `/?token=PARTNER`, undefined],
+    ['a link token on / beside a signed-in cookie', `/?token=USER`, 'PARTNER'],
+  ])('%s: the page goes as it is, for the app to check first', async (_name, url, who) => {
+    const tokens: Record<string, string> = {
+      PARTNER: partner,
+      USER: user,
+      EXPIRED: withExpiry(partner, Math.floor(Date.now() / 1000) - 60),
+      // Unexpired claims with another signature: the browser would take it, the server refuses it.
+      REFUSED: withExpiry(partner, Math.floor(Date.now() / 1000) + 3600),
+    };
+    const cookie = who === undefined ? undefined : `token=${tokens[who] ?? who}`;
+    const answer = await page(
+      url.replace(/PARTNER|USER/, (name) => tokens[name] ?? name),
+      cookie,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.body).toBe(INDEX);
+  });
+
+  it('leaves HEAD and requests that want no page as they are', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.location).toBeUndefined();
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.headers.location).toBeUndefined();
+  });
+
+  it("keeps a product's page with its head for a visitor without a session (a messenger's preview)", async () => {
+    const canonical = await page('/products/1');
+    expect(canonical.statusCode).toBe(301);
+    const location = String(canonical.headers.location);
+    expect(location).toMatch(/^\/products\/1-[a-z0-9-]+$/);
+    const preview = await page(location);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('<meta property="og:title"');
   });
 });
 

@@ -1,13 +1,16 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isLoginPath } from '#machines/auth/auth.rules.ts';
+import {
+  guardDecision,
+  type GuardDecision,
+  type RouteGuard,
+  type Visitor,
+} from '#machines/auth/auth.redirects.ts';
 import {
   selectRole,
-  selectHomePath,
   selectIsAuthenticated,
   selectIsConfirmingSwitch,
   selectIsInitialising,
   selectIsStarting,
-  selectIsUserRole,
   selectNeedsEmailConfirmation,
 } from '#machines/auth/auth.selectors.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,18 +21,24 @@ import { SwitchAccountPrompt } from './switch-account-prompt.tsx';
 import { useAuthSelector, useSessionRunning } from '../../session/auth-context.tsx';
 import '../../ui/auth-form.css';
 
-/** `location.state` of a redirect to /login: where to go back after logging in. */
-interface FromState {
-  from?: { pathname?: unknown; search?: unknown };
+/**
+ * The decision of `guard` (machines/auth/auth.redirects.ts: the rule the server's first render follows too) for
+ * the visitor the auth machine knows, once it knows them.
+ */
+function useGuardDecision(guard: RouteGuard) {
+  const location = useLocation();
+  const authenticated = useAuthSelector(selectIsAuthenticated);
+  const role = useAuthSelector(selectRole);
+  const needsConfirmation = useAuthSelector(selectNeedsEmailConfirmation);
+  const visitor: Visitor = authenticated
+    ? { signedIn: true, role, emailConfirmed: !needsConfirmation }
+    : { signedIn: false };
+  return guardDecision(guard, location, visitor);
 }
 
-function returnPath(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const from = (state as FromState).from;
-  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/') || isLoginPath(from.pathname))
-    return null;
-  if (from.pathname === '/') return null;
-  return `${from.pathname}${typeof from.search === 'string' ? from.search : ''}`;
+/** Where a decision sends the visitor, or `null` when it does not. */
+function redirectOf(decision: GuardDecision): string | null {
+  return typeof decision === 'object' ? decision.redirectTo : null;
 }
 
 export function FullPageLoading() {
@@ -41,29 +50,26 @@ export function FullPageLoading() {
 }
 
 /**
- * The logged-in area (spec section 2): renders its routes when logged in, else sends to /login (remembering where
+ * The logged-in area (spec section 2): renders its routes when logged in, else sends to /login (carrying where
  * the visitor was going). Until the session is known it shows a full-page loading state; an unconfirmed e-mail
  * address shows 'Need to confirm your email' instead of the routes (spec section 5).
  */
 export function RequireAuth() {
-  const location = useLocation();
   const initialising = useAuthSelector(selectIsInitialising);
-  const authenticated = useAuthSelector(selectIsAuthenticated);
-  const needsConfirmation = useAuthSelector(selectNeedsEmailConfirmation);
+  const decision = useGuardDecision('private');
   if (initialising) return <FullPageLoading />;
-  if (!authenticated) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (needsConfirmation) return <ConfirmEmailNotice />;
+  if (decision === 'confirmEmail') return <ConfirmEmailNotice />;
+  const redirect = redirectOf(decision);
+  if (redirect !== null) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }
 
 /** /login: a logged-in visitor goes back where they were going, else home (/personal for USER, else /dashboard). */
 export function PublicOnlyRoute() {
-  const location = useLocation();
   const initialising = useAuthSelector(selectIsStarting);
-  const authenticated = useAuthSelector(selectIsAuthenticated);
-  const homePath = useAuthSelector(selectHomePath);
+  const redirect = redirectOf(useGuardDecision('publicOnly'));
   if (initialising) return <FullPageLoading />;
-  if (authenticated) return <Navigate to={returnPath(location.state) ?? homePath} replace />;
+  if (redirect !== null) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }
 
@@ -74,16 +80,16 @@ export function PublicOnlyRoute() {
 export function RootRedirect() {
   const initialising = useAuthSelector(selectIsStarting);
   const confirmingSwitch = useAuthSelector(selectIsConfirmingSwitch);
-  const homePath = useAuthSelector(selectHomePath);
+  const redirect = redirectOf(useGuardDecision('root'));
   if (initialising) return <FullPageLoading />;
   if (confirmingSwitch) return <SwitchAccountPrompt />;
-  return <Navigate to={homePath} replace />;
+  return redirect === null ? <FullPageLoading /> : <Navigate to={redirect} replace />;
 }
 
 /** /dashboard: a USER is sent to /personal (spec sections 2 and 6). */
 export function NotForUserRole() {
-  const isUser = useAuthSelector(selectIsUserRole);
-  if (isUser) return <Navigate to="/personal" replace />;
+  const redirect = redirectOf(useGuardDecision('notForUser'));
+  if (redirect !== null) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }
 

@@ -150,3 +150,49 @@ test('a browser in another language than the page was rendered in renders the pa
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   expect(errors).toEqual([]);
 });
+
+test('a signed-in browser opening /login is sent home by the server, and paints Main before any JavaScript', async ({
+  page,
+  request,
+}) => {
+  await startSession(page, request, 'partner@demo.test');
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  const response = await page.goto('/login', { waitUntil: 'commit' });
+  // The redirect is the server's answer, not the app's: the browser followed a 302.
+  const redirected = await response?.request().redirectedFrom()?.response();
+  expect(redirected?.status()).toBe(302);
+  expect(redirected?.headers().location).toBe('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // No JavaScript of the app has run: Main is the server's.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Main'));
+  await expect(page.locator('li[data-order-id]').first()).toBeVisible();
+  release();
+  await appStarted(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Main'));
+  expect(errors).toEqual([]);
+});
+
+test('a logged-out browser opening a signed-in screen is sent to /login by the server, and comes back after signing in', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  const response = await page.goto('/documents?year=2026', { waitUntil: 'commit' });
+  const redirected = await response?.request().redirectedFrom()?.response();
+  expect(redirected?.status()).toBe(302);
+  expect(redirected?.headers().location).toBe(`/login?from=${encodeURIComponent('/documents?year=2026')}`);
+  // The form is the server's, painted with the app's code held back.
+  const form = page.getByRole('form', { name: tr('ru', 'Sign in') });
+  await expect(form).toBeVisible();
+  release();
+  await appStarted(page);
+  await form.getByLabel(tr('ru', 'E-mail')).fill('warehouse2@demo.test');
+  await form.getByLabel(tr('ru', 'Password')).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: tr('ru', 'Sign in') }).click();
+  await expect(page).toHaveURL(/\/documents\?year=2026$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Documents'));
+  expect(errors).toEqual([]);
+});

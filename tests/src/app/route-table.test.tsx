@@ -3,9 +3,9 @@ import { cleanup } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NotForUserRole, PublicOnlyRoute, RequireAuth } from '#src/app/auth/guards.tsx';
+import { NotForUserRole, PublicOnlyRoute, RequireAuth, RootRedirect } from '#src/app/auth/guards.tsx';
 import { AppLayout } from '#src/app/layout/app-layout.tsx';
-import { appRoutes } from '#src/app/router.tsx';
+import { appRoutes, routeGuards } from '#src/app/router.tsx';
 import { activateLocale } from '#src/i18n/i18n.ts';
 
 interface Leaf {
@@ -114,6 +114,29 @@ describe('the route table (spec section 2)', () => {
       '/dashboard',
     ]);
     expect(find('/login').wrappers).toContain(PublicOnlyRoute);
+  });
+
+  it("names each guard in its route's handle, which the server's first render reads for its redirects", () => {
+    const components = {
+      root: RootRedirect,
+      publicOnly: PublicOnlyRoute,
+      private: RequireAuth,
+      notForUser: NotForUserRole,
+    };
+    const guarded = allRoutes(appRoutes).filter((route) => route.handle?.guard !== undefined);
+    expect(guarded).toHaveLength(4);
+    for (const route of guarded) {
+      const guard = route.handle.guard as keyof typeof components;
+      expect((route.element as { type: unknown }).type, guard).toBe(components[guard]);
+    }
+    expect(routeGuards({ pathname: '/' })).toEqual(['root']);
+    expect(routeGuards({ pathname: '/login' })).toEqual(['publicOnly']);
+    expect(routeGuards({ pathname: '/dashboard' })).toEqual(['private', 'notForUser']);
+    expect(routeGuards({ pathname: '/dashboard/' })).toEqual(['private', 'notForUser']);
+    for (const path of ['/documents', '/my-orders/12', '/products/3-lipstick'])
+      expect(routeGuards({ pathname: path }), path).toEqual(['private']);
+    for (const path of ['/reset-pass', '/payment/success', '/terms', '/no-such-page'])
+      expect(routeGuards({ pathname: path }), path).toEqual([]);
   });
 
   it('gives every route an error boundary and makes every screen a lazy chunk', () => {

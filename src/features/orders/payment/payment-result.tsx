@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { selectIsAuthenticated, selectIsStarting } from '#machines/auth/auth.selectors.ts';
+import { loginPathFrom } from '#machines/auth/auth.redirects.ts';
 import { selectPaymentResult, type PaymentResult } from '#machines/checkout/checkout.payment-result.rules.ts';
 import { useAuthSelector } from '#src/session/auth-context.tsx';
 import { PATHS, pathTo } from '#src/ui/paths.ts';
@@ -79,7 +80,7 @@ export function PaymentResultScreen({ pendingTitle }: PaymentResultScreenProps) 
       <>
         <PageHeader title={pendingTitle} />
         <p>{t`Log in to see the payment state of your order.`}</p>
-        <Link to={PATHS.login} state={{ from: location }} className={buttonClassName('primary')}>
+        <Link to={loginPathFrom(location)} className={buttonClassName('primary')}>
           {t`Log in`}
         </Link>
       </>
