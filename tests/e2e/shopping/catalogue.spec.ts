@@ -119,6 +119,25 @@ test.describe('the Products screen', () => {
     expect((await shop.cart()).items).toEqual([]);
   });
 
+  test('a phone’s first screen shows at least four products, two a row', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openScreen(page, request, EMAIL, '/new-order');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.nth(3)).toBeAttached();
+    const boxes = await cards.evaluateAll((elements) =>
+      elements.slice(0, 4).map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { top: rect.top, left: rect.left, width: rect.width };
+      }),
+    );
+    // Their tops are on the first screen (the page not scrolled): the fourth's picture shows.
+    for (const box of boxes) expect(box.top + 60).toBeLessThanOrEqual(844);
+    // Two a row.
+    expect(boxes[0]?.top).toBe(boxes[1]?.top);
+    expect(boxes[1]?.left ?? 0).toBeGreaterThan((boxes[0]?.left ?? 0) + (boxes[0]?.width ?? 0) - 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   for (const width of [1280, 320] as const) {
     test(`has no axe violations at ${width} px`, async ({ page, request, expectNoAxeViolations }) => {
       await page.setViewportSize({ width, height: width === 320 ? 640 : 800 });

@@ -90,7 +90,7 @@ export function ProductCard({
                   : t`Out of stock`}
             </dd>
           </div>
-          <div>
+          <div className="product-card__article">
             <dt>{t`Article`}</dt>
             <dd>{product.sku}</dd>
           </div>
