@@ -257,7 +257,8 @@ describe('GET /goods', () => {
       const generated = `${t.config.publicUrl}/media/products/${item.sku}.svg`;
       const sent = `${t.config.publicUrl}/media/product-images/`;
       expect(
-        item.imageUrl === generated || /^[0-9a-f]{64}\.(jpg|png|webp|gif)$/.test(item.imageUrl.replace(sent, '')),
+        item.imageUrl === generated ||
+          /^[0-9a-f]{64}\.(jpg|png|webp|gif)$/.test(item.imageUrl.replace(sent, '')),
         item.imageUrl,
       ).toBe(true);
       expect(item.currency).toBe(t.config.currency);
