@@ -126,7 +126,7 @@ test.describe('Personal data (/personal)', () => {
 
       // Every other session is over: the second browser is sent to /login on its next call...
       await otherPage.goto('/personal');
-      await expect(otherPage).toHaveURL(/\/login$/);
+      await expect(otherPage).toHaveURL(/\/login(\?from=[^#]*)?$/);
       const refused = await request.get(`${API_PREFIX}/users/me`, { headers: bearer(oldToken) });
       expect(refused.status()).toBe(401);
 

@@ -24,8 +24,11 @@ async function sendPageAsItIs(page: Page, path: string): Promise<void> {
     (url) => url.pathname === path,
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
-      // An empty Cookie header: without one, the context's cookies would be sent.
-      const response = await route.fetch({ headers: { ...route.request().headers(), cookie: '' } });
+      // A token the server cannot read: it neither renders nor redirects (a missing one is sent to /login), and the
+      // context's own cookies are not sent.
+      const response = await route.fetch({
+        headers: { ...route.request().headers(), cookie: 'token=unreadable' },
+      });
       const html = await response.text();
       expect(html, 'the page as it is').not.toContain('id="portal-prerendered"');
       await route.fulfill({ response, body: html });
