@@ -2,11 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatNumber, formatPoints } from '#src/i18n/format.ts';
+import { formatPoints } from '#src/i18n/format.ts';
 import { useLocale } from '#src/i18n/i18n.ts';
 import type { Product } from '#src/data/catalogue.ts';
 import { productPath } from '#src/ui/paths.ts';
-import { savingPercent } from './product-availability.ts';
+import { DiscountBadge } from './discount-badge.tsx';
 import { localized } from './product-name.ts';
 import { PriceView } from './price-view.tsx';
 import { WishlistToggle } from './wishlist-toggle.tsx';
@@ -39,7 +39,6 @@ export function ProductCard({
   const locale = useLocale();
   const nameId = useId();
   const name = localized(product.name, locale);
-  const saving = savingPercent(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const inStock = product.stock > 0;
   const stock = product.stock;
@@ -56,12 +55,7 @@ export function ProductCard({
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
         />
-        {saving !== null ? (
-          <span className="product-card__badge">
-            <span className="visually-hidden">{t`Discount`} </span>−
-            {formatNumber(saving / 100, locale, { style: 'percent' })}
-          </span>
-        ) : null}
+        <DiscountBadge product={product} />
         {showWishlistToggle ? (
           <div className="product-card__wishlist">
             <WishlistToggle productId={product.id} productName={name} />

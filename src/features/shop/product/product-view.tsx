@@ -9,7 +9,7 @@ import { PATHS } from '#src/ui/paths.ts';
 import { AddToBag } from '../catalogue/add-to-bag.tsx';
 import { PriceView } from '../catalogue/price-view.tsx';
 import { ProductCard, ProductGrid, ProductGridItem } from '../catalogue/product-card.tsx';
-import { savingPercent } from '../catalogue/product-availability.ts';
+import { DiscountBadge } from '../catalogue/discount-badge.tsx';
 import { localized } from '../catalogue/product-name.ts';
 import { WishlistToggle } from '../catalogue/wishlist-toggle.tsx';
 import { CATEGORY_LABELS, catalogueHref } from '../new-order/catalogue-search.ts';
@@ -24,7 +24,6 @@ export function ProductView({ details }: { details: ProductDetails }) {
   const name = localized(product.name, locale);
   const title = name;
   const stock = product.stock;
-  const saving = savingPercent(product);
   const current = details.variants.find((variant) => variant.isCurrent);
   const categoryHref = `${PATHS.newOrder}${catalogueHref(
     { category: null, q: '', sort: 'popular', page: 1 },
@@ -54,12 +53,7 @@ export function ProductView({ details }: { details: ProductDetails }) {
             fetchPriority="high"
             decoding="async"
           />
-          {saving !== null ? (
-            <span className="product-card__badge">
-              <span className="visually-hidden">{t`Discount`} </span>−
-              {formatNumber(saving / 100, locale, { style: 'percent' })}
-            </span>
-          ) : null}
+          <DiscountBadge product={product} />
         </div>
         <div className="product-page__summary">
           <h1 id={headingId} className="product-page__name">
