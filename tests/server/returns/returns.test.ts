@@ -4,14 +4,7 @@
  * the messages) and the warehouse's queue.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  PARTNER,
-  USER,
-  newKey,
-  stockedProducts,
-  tokenFor,
-  type Order,
-} from '../routes/orders/support.ts';
+import { PARTNER, USER, newKey, stockedProducts, tokenFor, type Order } from '../routes/orders/support.ts';
 import {
   firstLineBuyer,
   receivedDaysAgo,
