@@ -19,7 +19,7 @@ import { addDays, dayBegins, monthEnd, monthEnds, shiftMonth, zoneDay } from '..
 import { ACTIVE, bonusLines, rankCode, rankOfCode, totalOf, type BonusLine } from './plan.ts';
 import { hundredthsNumber, type Hundredths } from './points.ts';
 import { freezeRows, qualify } from './programme.ts';
-import { monthLockKey, VOLUME_LOCK } from './store.ts';
+import { FIRST_OPEN_MONTH, monthLockKey, VOLUME_LOCK } from './store.ts';
 
 type Trx = Transaction<DB>;
 
@@ -98,6 +98,21 @@ interface MemberRow {
   rank: string | null;
 }
 
+/** `id,sponsor,pv,pgv,rank;…` (sponsor and rank empty for none) as rows. */
+export function unpackMembers(packed: string | null): MemberRow[] {
+  if (packed === null || packed === '') return [];
+  return packed.split(';').map((text) => {
+    const [id = '', sponsor = '', pv = '', pgv = '', rank = ''] = text.split(',');
+    return {
+      user_id: Number(id),
+      sponsor_id: sponsor === '' ? null : Number(sponsor),
+      pv: Number(pv),
+      pgv: Number(pgv),
+      rank: rank === '' ? null : rank,
+    };
+  });
+}
+
 /** The bonus lines of every member of the month, from its rows (legs by PGV, largest first). */
 export function monthLines(rows: readonly MemberRow[]): Map<number, BonusLine[]> {
   const children = new Map<number, MemberRow[]>();
@@ -172,9 +187,10 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
       'NOT_OVER',
       `${key} is not over yet: it ends at ${ends.toISOString()} (midnight ${zoneDay(ends, options.zone)} ${options.zone})`,
     );
-  // `not closed` as the partial index says it (monthly_volumes_open_idx): one index probe, not a scan of history.
+  // From the first open month on (ADR 0139): one probe of the month index, not a scan of history.
   const earlier = await sql<{ month: string | null }>`
-    select min(month)::text as month from monthly_volumes where not closed and month < ${start}::date`.execute(
+    select min(month)::text as month from monthly_volumes
+    where month >= ${FIRST_OPEN_MONTH} and month < ${start}::date`.execute(
     trx,
   );
   const open = earlier.rows[0]?.month ?? null;
@@ -194,14 +210,13 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
     where u.is_partner and (u.signing_date is null or u.signing_date <= ${monthEnd(start)}::date)
       and not exists (select 1 from monthly_volumes m where m.user_id = u.id and m.month = ${start}::date)
     order by u.id`.execute(trx);
-  const { rows } = await sql<MemberRow>`
-    select m.user_id, u.sponsor_id, (m.pv * 100)::int8 as pv, (m.pgv * 100)::int8 as pgv, m.rank
+  // The month's rows as one text value: 100,000 rows cost a fifth of the time read so as read one by one (ADR 0139).
+  const packed = await sql<{ rows: string | null }>`
+    select string_agg(concat_ws(',', m.user_id, coalesce(u.sponsor_id::text, ''), (m.pv * 100)::int8,
+      (m.pgv * 100)::int8, coalesce(m.rank, '')), ';') as rows
     from monthly_volumes m join users u on u.id = m.user_id
     where m.month = ${start}::date`.execute(trx);
-  for (const row of rows) {
-    row.pv = Number(row.pv);
-    row.pgv = Number(row.pgv);
-  }
+  const rows = unpackMembers(packed.rows[0]?.rows ?? null);
   const lines = monthLines(rows);
   const bonuses = new Map([...lines].map(([userId, list]) => [userId, totalOf(list)]));
   const lineCount = await insertLines(trx, start, lines);
@@ -282,7 +297,7 @@ export async function dueMonth(
   graceDays: number,
 ): Promise<string | null> {
   const open = await sql<{ month: string | null }>`
-    select min(month)::text as month from monthly_volumes where not closed`.execute(db);
+    select min(month)::text as month from monthly_volumes where month >= ${FIRST_OPEN_MONTH}`.execute(db);
   const month = open.rows[0]?.month ?? null;
   if (month === null || dueAt(month, zone, graceDays).getTime() > now.getTime()) return null;
   return month.slice(0, 7);
