@@ -14,6 +14,9 @@ import { sql, type Kysely } from 'kysely';
  *   updates all of them once), and the partial index on `not closed` goes: a column in an index's predicate counts
  *   as indexed, so no freeze could be made in place. The open months are found from `period_closes` instead
  *   (every month before the first open one is closed, oldest first) through `monthly_volumes_month_idx`.
+ * - `period_closes.told_through` / `told_at`: the members told of their closed month's statement are told after the
+ *   close, a batch per transaction, by member id (`told_through`, the last one told; `told_at` once all are). The
+ *   close itself no longer writes 100,000 messages in its transaction.
  * - Both tables are rewritten once (`cluster`), so the room exists for rows written before this migration too; on a
  *   new database they are empty and this is instant.
  */
@@ -27,9 +30,18 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`drop index if exists monthly_volumes_open_idx`.execute(db);
   await sql`alter table monthly_volumes set (fillfactor = 70)`.execute(db);
   await sql`cluster monthly_volumes using monthly_volumes_pkey`.execute(db);
+  // Closes before this migration told their members in the close's own transaction.
+  await sql`alter table period_closes add column told_through integer, add column told_at timestamptz`.execute(
+    db,
+  );
+  await sql`update period_closes set told_at = closed_at`.execute(db);
+  await sql`create index period_closes_telling_idx on period_closes (month) where told_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await sql`alter table period_closes drop column told_through, drop column told_at`.execute(db);
   await sql`alter table monthly_volumes reset (fillfactor)`.execute(db);
   await sql`create index monthly_volumes_open_idx on monthly_volumes (month) where not closed`.execute(db);
   await sql`alter table users reset (fillfactor)`.execute(db);

@@ -8,7 +8,10 @@
  * 4. Every distributor signed by the month's end gets the month's row (zero figures, CGV carried), so every one has
  *    a statement; the bonus lines of each active member are computed from the month's live figures (the engine kept
  *    them) and stored with the month's paid-as ranks, qualifications and highest ranks; the rows are marked closed.
- * 5. One `business.statement_ready` message per member whose month was closed, and the close's own row.
+ * 5. The close's own row. Each member of the month is then told their statement is ready (one
+ *    `business.statement_ready` message each), after the close and in batches of their own
+ *    (`tellClosedMonths`, ADR 0139): the job and the command do it at once, and a crash leaves the rest for the next
+ *    run.
  *
  * A crash anywhere rolls everything back: a rerun starts over from the same figures and writes the same totals.
  * A dry run does all of it and rolls back, answering what it would have written.
@@ -190,9 +193,7 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
   // From the first open month on (ADR 0139): one probe of the month index, not a scan of history.
   const earlier = await sql<{ month: string | null }>`
     select min(month)::text as month from monthly_volumes
-    where month >= ${FIRST_OPEN_MONTH} and month < ${start}::date`.execute(
-    trx,
-  );
+    where month >= ${FIRST_OPEN_MONTH} and month < ${start}::date`.execute(trx);
   const open = earlier.rows[0]?.month ?? null;
   if (open !== null)
     throw new PeriodCloseError('EARLIER_OPEN', `${open.slice(0, 7)} is still open: close it before ${key}`);
@@ -223,17 +224,9 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
   await freezeRows(trx, start, bonuses);
   const achievedAt = monthEnd(start);
   const { qualifications, ranksRaised } = await qualify(trx, start, achievedAt);
-  let messages = 0;
-  if (options.notify !== false) {
-    const written = await sql`
-      insert into messages (key, event, user_id, data)
-      select 'statement:' || ${key} || ':' || m.user_id, 'business.statement_ready', m.user_id,
-        jsonb_build_object('month', ${key}::text)
-      from monthly_volumes m where m.month = ${start}::date
-      order by m.user_id
-      on conflict (key) do nothing`.execute(trx);
-    messages = Number(written.numAffectedRows ?? 0n);
-  }
+  // Every member of the month is told, after the close (statement-messages.ts); the seed's history tells nobody.
+  const notify = options.notify !== false;
+  const messages = notify ? rows.length : 0;
   const ranks: Record<string, number> = {};
   let pv: Hundredths = 0;
   let active = 0;
@@ -259,7 +252,7 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
   if (options.dryRun === true) throw new DryRun(totals);
   const written = await trx
     .insertInto('period_closes')
-    .values({ month: start, totals: JSON.stringify(totals) })
+    .values({ month: start, totals: JSON.stringify(totals), told_at: notify ? null : new Date() })
     .returning('closed_at')
     .executeTakeFirstOrThrow();
   return { outcome: 'closed', totals, closedAt: written.closed_at.toISOString() };

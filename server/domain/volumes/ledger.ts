@@ -65,7 +65,8 @@ const entryOf = (row: EntryRow): LedgerEntry => ({
  * The month a change at `at` lands in: the month of `at` on the company's clock (`volume_period`), or the first
  * open month when that one is closed already.
  */
-const OPEN_PERIOD = (at: Date) => sql<string>`greatest(volume_period(${at}::timestamptz), ${FIRST_OPEN_MONTH})`;
+const OPEN_PERIOD = (at: Date) =>
+  sql<string>`greatest(volume_period(${at}::timestamptz), ${FIRST_OPEN_MONTH})`;
 
 /** Applies ledger entries to the volumes: per period, oldest first, every path rolled up at once. */
 export async function applyEntries(trx: Trx, entries: readonly LedgerEntry[]): Promise<void> {
