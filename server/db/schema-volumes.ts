@@ -55,4 +55,8 @@ export interface PeriodClosesTable {
   month: DateString;
   closed_at: GeneratedTimestamp;
   totals: Json<Record<string, unknown>>;
+  /** the last member id told of the month's statement (migration 0018; null: none yet) */
+  told_through: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when every member was told (null while telling) */
+  told_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

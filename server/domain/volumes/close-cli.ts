@@ -13,6 +13,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { closePeriod, parseMonth, PeriodCloseError } from './close.ts';
 import { report } from './close-report.ts';
+import { tellClosedMonths } from './statement-messages.ts';
 import { setPeriodTimeZone } from './settings.ts';
 
 const USAGE =
@@ -54,6 +55,10 @@ async function main(): Promise<number> {
       dryRun: values['dry-run'],
     });
     console.log(report(result, config.currency));
+    if (result.outcome === 'closed') {
+      const told = await tellClosedMonths(database.db);
+      console.log(`  statement messages written ${told}`);
+    }
     return 0;
   } finally {
     await database.close();

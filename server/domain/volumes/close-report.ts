@@ -27,6 +27,6 @@ export function report(result: CloseResult, currency: string): string {
     `  bonus lines ${totals.lines}`,
     `  bonuses     ${money(totals.bonus, currency)}`,
     `  paid-as     ${ranks}`,
-    `  new qualifications ${totals.qualifications}, ranks raised ${totals.ranksRaised}, statement messages ${totals.messages}`,
+    `  new qualifications ${totals.qualifications}, ranks raised ${totals.ranksRaised}, members to tell ${totals.messages}`,
   ].join('\n');
 }

@@ -8,7 +8,10 @@
  * 4. Every distributor signed by the month's end gets the month's row (zero figures, CGV carried), so every one has
  *    a statement; the bonus lines of each active member are computed from the month's live figures (the engine kept
  *    them) and stored with the month's paid-as ranks, qualifications and highest ranks; the rows are marked closed.
- * 5. One `business.statement_ready` message per member whose month was closed, and the close's own row.
+ * 5. The close's own row. Each member of the month is then told their statement is ready (one
+ *    `business.statement_ready` message each), after the close and in batches of their own
+ *    (`tellClosedMonths`, ADR 0139): the job and the command do it at once, and a crash leaves the rest for the next
+ *    run.
  *
  * A crash anywhere rolls everything back: a rerun starts over from the same figures and writes the same totals.
  * A dry run does all of it and rolls back, answering what it would have written.
@@ -19,7 +22,7 @@ import { addDays, dayBegins, monthEnd, monthEnds, shiftMonth, zoneDay } from '..
 import { ACTIVE, bonusLines, rankCode, rankOfCode, totalOf, type BonusLine } from './plan.ts';
 import { hundredthsNumber, type Hundredths } from './points.ts';
 import { freezeRows, qualify } from './programme.ts';
-import { monthLockKey, VOLUME_LOCK } from './store.ts';
+import { FIRST_OPEN_MONTH, monthLockKey, VOLUME_LOCK } from './store.ts';
 
 type Trx = Transaction<DB>;
 
@@ -98,6 +101,21 @@ interface MemberRow {
   rank: string | null;
 }
 
+/** `id,sponsor,pv,pgv,rank;…` (sponsor and rank empty for none) as rows. */
+export function unpackMembers(packed: string | null): MemberRow[] {
+  if (packed === null || packed === '') return [];
+  return packed.split(';').map((text) => {
+    const [id = '', sponsor = '', pv = '', pgv = '', rank = ''] = text.split(',');
+    return {
+      user_id: Number(id),
+      sponsor_id: sponsor === '' ? null : Number(sponsor),
+      pv: Number(pv),
+      pgv: Number(pgv),
+      rank: rank === '' ? null : rank,
+    };
+  });
+}
+
 /** The bonus lines of every member of the month, from its rows (legs by PGV, largest first). */
 export function monthLines(rows: readonly MemberRow[]): Map<number, BonusLine[]> {
   const children = new Map<number, MemberRow[]>();
@@ -172,11 +190,10 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
       'NOT_OVER',
       `${key} is not over yet: it ends at ${ends.toISOString()} (midnight ${zoneDay(ends, options.zone)} ${options.zone})`,
     );
-  // `not closed` as the partial index says it (monthly_volumes_open_idx): one index probe, not a scan of history.
+  // From the first open month on (ADR 0139): one probe of the month index, not a scan of history.
   const earlier = await sql<{ month: string | null }>`
-    select min(month)::text as month from monthly_volumes where not closed and month < ${start}::date`.execute(
-    trx,
-  );
+    select min(month)::text as month from monthly_volumes
+    where month >= ${FIRST_OPEN_MONTH} and month < ${start}::date`.execute(trx);
   const open = earlier.rows[0]?.month ?? null;
   if (open !== null)
     throw new PeriodCloseError('EARLIER_OPEN', `${open.slice(0, 7)} is still open: close it before ${key}`);
@@ -194,31 +211,22 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
     where u.is_partner and (u.signing_date is null or u.signing_date <= ${monthEnd(start)}::date)
       and not exists (select 1 from monthly_volumes m where m.user_id = u.id and m.month = ${start}::date)
     order by u.id`.execute(trx);
-  const { rows } = await sql<MemberRow>`
-    select m.user_id, u.sponsor_id, (m.pv * 100)::int8 as pv, (m.pgv * 100)::int8 as pgv, m.rank
+  // The month's rows as one text value: 100,000 rows cost a fifth of the time read so as read one by one (ADR 0139).
+  const packed = await sql<{ rows: string | null }>`
+    select string_agg(concat_ws(',', m.user_id, coalesce(u.sponsor_id::text, ''), (m.pv * 100)::int8,
+      (m.pgv * 100)::int8, coalesce(m.rank, '')), ';') as rows
     from monthly_volumes m join users u on u.id = m.user_id
     where m.month = ${start}::date`.execute(trx);
-  for (const row of rows) {
-    row.pv = Number(row.pv);
-    row.pgv = Number(row.pgv);
-  }
+  const rows = unpackMembers(packed.rows[0]?.rows ?? null);
   const lines = monthLines(rows);
   const bonuses = new Map([...lines].map(([userId, list]) => [userId, totalOf(list)]));
   const lineCount = await insertLines(trx, start, lines);
   await freezeRows(trx, start, bonuses);
   const achievedAt = monthEnd(start);
   const { qualifications, ranksRaised } = await qualify(trx, start, achievedAt);
-  let messages = 0;
-  if (options.notify !== false) {
-    const written = await sql`
-      insert into messages (key, event, user_id, data)
-      select 'statement:' || ${key} || ':' || m.user_id, 'business.statement_ready', m.user_id,
-        jsonb_build_object('month', ${key}::text)
-      from monthly_volumes m where m.month = ${start}::date
-      order by m.user_id
-      on conflict (key) do nothing`.execute(trx);
-    messages = Number(written.numAffectedRows ?? 0n);
-  }
+  // Every member of the month is told, after the close (statement-messages.ts); the seed's history tells nobody.
+  const notify = options.notify !== false;
+  const messages = notify ? rows.length : 0;
   const ranks: Record<string, number> = {};
   let pv: Hundredths = 0;
   let active = 0;
@@ -244,7 +252,7 @@ async function closeIn(trx: Trx, start: string, options: CloseOptions): Promise<
   if (options.dryRun === true) throw new DryRun(totals);
   const written = await trx
     .insertInto('period_closes')
-    .values({ month: start, totals: JSON.stringify(totals) })
+    .values({ month: start, totals: JSON.stringify(totals), told_at: notify ? null : new Date() })
     .returning('closed_at')
     .executeTakeFirstOrThrow();
   return { outcome: 'closed', totals, closedAt: written.closed_at.toISOString() };
@@ -282,7 +290,7 @@ export async function dueMonth(
   graceDays: number,
 ): Promise<string | null> {
   const open = await sql<{ month: string | null }>`
-    select min(month)::text as month from monthly_volumes where not closed`.execute(db);
+    select min(month)::text as month from monthly_volumes where month >= ${FIRST_OPEN_MONTH}`.execute(db);
   const month = open.rows[0]?.month ?? null;
   if (month === null || dueAt(month, zone, graceDays).getTime() > now.getTime()) return null;
   return month.slice(0, 7);

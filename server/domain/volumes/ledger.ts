@@ -18,7 +18,7 @@ import type { OrderStatus } from '../../db/reference.ts';
 import type { DB, VolumeCreditKind } from '../../db/schema.ts';
 import { parseHundredths, hundredthsText, type Hundredths } from './points.ts';
 import { nodesOfPaths, rollUp } from './rollup.ts';
-import { lockMonthRows, shareMonth, writeMonthRows } from './store.ts';
+import { FIRST_OPEN_MONTH, lockMonthRows, shareMonth, writeMonthRows } from './store.ts';
 
 type Trx = Transaction<DB>;
 
@@ -65,8 +65,8 @@ const entryOf = (row: EntryRow): LedgerEntry => ({
  * The month a change at `at` lands in: the month of `at` on the company's clock (`volume_period`), or the first
  * open month when that one is closed already.
  */
-const OPEN_PERIOD = (at: Date) => sql<string>`greatest(volume_period(${at}::timestamptz),
-  coalesce((select (max(month) + interval '1 month')::date from period_closes), '0001-01-01'::date))`;
+const OPEN_PERIOD = (at: Date) =>
+  sql<string>`greatest(volume_period(${at}::timestamptz), ${FIRST_OPEN_MONTH})`;
 
 /** Applies ledger entries to the volumes: per period, oldest first, every path rolled up at once. */
 export async function applyEntries(trx: Trx, entries: readonly LedgerEntry[]): Promise<void> {
@@ -113,8 +113,7 @@ export async function creditOrders(
       where u.is_partner
       group by o.id, o.user_id, u.path, w.at
     ), open as (
-      select volume_time_zone() as zone,
-        coalesce((select (max(month) + interval '1 month')::date from period_closes), '0001-01-01'::date) as first
+      select volume_time_zone() as zone, ${FIRST_OPEN_MONTH} as first
     ), periods as (
       select c.*, greatest(date_trunc('month', c.at at time zone o.zone)::date, o.first) as period
       from credited c cross join open o where c.points > 0

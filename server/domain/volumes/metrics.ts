@@ -5,13 +5,21 @@
 import { sql, type Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { DB } from '../../db/schema.ts';
+import { FIRST_OPEN_MONTH } from './store.ts';
 
 export function registerVolumeMetrics(registry: Registry, db: Kysely<DB>): void {
   let reading: Promise<{ open: number; oldest: number; closed: number }> | undefined;
   const read = () => {
+    // The open months one index probe each (a loose scan of the month index from the first open month, ADR 0139).
     reading ??= sql<{ open: number; oldest: Date | null; closed: Date | null }>`
-      select (select count(distinct month)::int from monthly_volumes where not closed) as open,
-        (select min(month)::timestamptz from monthly_volumes where not closed) as oldest,
+      with recursive open_months as (
+        select min(month) as month from monthly_volumes where month >= ${FIRST_OPEN_MONTH}
+        union all
+        select (select min(m.month) from monthly_volumes m where m.month > o.month)
+        from open_months o where o.month is not null
+      )
+      select (select count(month)::int from open_months) as open,
+        (select min(month)::timestamptz from open_months) as oldest,
         (select max(closed_at) from period_closes) as closed`
       .execute(db)
       .then(({ rows }) => ({

@@ -14,6 +14,13 @@ type Trx = Transaction<DB>;
 /** The advisory-lock namespace of volume writers (shared, per month) and the close (exclusive, per month). */
 export const VOLUME_LOCK = 270_180;
 
+/**
+ * The first month whose figures are open: the month after the last closed one. Closes go oldest first and only
+ * a close freezes a row, so every month before this one is closed and none from it on is (docs/adr/0139-room-for-the-close.md);
+ * the open months are found through `monthly_volumes_month_idx` from here, not by a predicate on `closed`.
+ */
+export const FIRST_OPEN_MONTH = sql<string>`coalesce((select (max(month) + interval '1 month')::date from period_closes), '0001-01-01'::date)`;
+
 /** The month's number for its advisory lock (`2026-10-01` → 202610). */
 export const monthLockKey = (month: string): number =>
   Number(month.slice(0, 4)) * 100 + Number(month.slice(5, 7));

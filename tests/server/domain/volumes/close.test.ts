@@ -1,5 +1,6 @@
 // The period close: refused for what cannot be closed, a dry run that changes nothing, the frozen run equal to the
-// open month's estimate, one statement message per member, a second close that does nothing, and the job.
+// open month's estimate, one statement message per member written after the close in batches that resume after a
+// cut, a second close that does nothing, and the job.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#openapi/schema.d.ts';
@@ -13,6 +14,7 @@ import {
 } from '#server/domain/network/period.ts';
 import { closePeriod, dueAt, PeriodCloseError } from '#server/domain/volumes/close.ts';
 import { PERIOD_CLOSE_JOB } from '#server/domain/volumes/close-job.ts';
+import { tellClosedMonths } from '#server/domain/volumes/statement-messages.ts';
 import { creditOrders } from '#server/domain/volumes/ledger.ts';
 import { emptyDatabase } from '#tests/support/server/db.ts';
 import { startTestApp, testConfig, type TestApp } from '#tests/support/server/app.ts';
@@ -90,12 +92,37 @@ describe('closing the month on the seeded data', () => {
     expect(after?.lines).toBe((before?.lines ?? 0) + closed.totals.lines);
     expect(after?.closes).toBe((before?.closes ?? 0) + 1);
     expect(closed.totals.messages).toBe(closed.totals.members);
+    // The close wrote no message: the members are told after it, a batch per transaction. A run cut short after
+    // its first batch keeps its place; the next one goes on from there and writes nobody twice.
+    expect(after?.messages).toBe(before?.messages);
+    const cut = new AbortController();
+    const firstBatch = tellClosedMonths(t.db, { batch: 500, signal: cut.signal });
+    cut.abort();
+    expect(await firstBatch).toBe(500);
+    const telling = await t.db
+      .selectFrom('period_closes')
+      .select(['told_through', 'told_at'])
+      .where('month', '=', current)
+      .executeTakeFirstOrThrow();
+    expect(telling.told_at).toBeNull();
+    expect(telling.told_through).toBeGreaterThan(0);
+    expect(await tellClosedMonths(t.db, { batch: 500 })).toBe(closed.totals.members - 500);
+    expect(await tellClosedMonths(t.db)).toBe(0);
+    const told = await t.db
+      .selectFrom('period_closes')
+      .select('told_at')
+      .where('month', '=', current)
+      .executeTakeFirstOrThrow();
+    expect(told.told_at).toBeInstanceOf(Date);
     const messages = await t.db
       .selectFrom('messages')
       .select(['key', 'event', 'data'])
       .where('key', 'like', `statement:${key(current)}:%`)
       .execute();
     expect(messages).toHaveLength(closed.totals.members);
+    expect(new Set(messages.map((message) => message.key)).size).toBe(closed.totals.members);
+    const settled = await counts(t);
+    expect(settled?.messages).toBe((before?.messages ?? 0) + closed.totals.members);
     expect(messages.every((message) => message.event === 'business.statement_ready')).toBe(true);
     expect(messages[0]?.data).toEqual({ month: key(current) });
 
@@ -116,7 +143,7 @@ describe('closing the month on the seeded data', () => {
     const second = await closePeriod(t.db, { month: key(current), now: later, zone });
     expect(second.outcome).toBe('already_closed');
     expect(second.totals).toEqual(closed.totals);
-    expect(await counts(t)).toEqual(after);
+    expect(await counts(t)).toEqual(settled);
     expect(
       await t.db
         .selectFrom('monthly_volumes')
@@ -179,6 +206,14 @@ describe('the period-close job', () => {
       { user_id: 1, pv: 0, gv: 80, bonus: 0, closed: true },
       { user_id: 2, pv: 80, gv: 80, bonus: 7200, closed: true },
     ]);
+    // The job tells both members of the month it closed.
+    expect(
+      await t.db
+        .selectFrom('messages')
+        .select('user_id')
+        .where('key', 'like', 'statement:2025-01:%')
+        .execute(),
+    ).toHaveLength(2);
     expect(await t.app.jobs.runNow(PERIOD_CLOSE_JOB)).toBe(true);
     expect(await t.db.selectFrom('period_closes').select('month').execute()).toHaveLength(1);
     // Operators see it: no month left open, and when the last close was.
