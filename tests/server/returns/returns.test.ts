@@ -182,6 +182,28 @@ describe('requesting a return', () => {
     expect(await returnCount(t)).toBe(before + 1);
   });
 
+  it('two requests at once for the last units: one is stored, the other refused; a double click stores one', async () => {
+    const { order, a } = await twoLineOrder();
+    const body = { reason: 'faulty' as const, lines: [{ productId: a, quantity: 2 }] };
+    const [one, two] = await Promise.all([request(order.id, body), request(order.id, body)]);
+    expect([one.status, two.status].sort()).toEqual([201, 422]);
+    const key = newKey();
+    const other = await twoLineOrder();
+    const twice = { reason: 'wrong_item' as const, lines: [{ productId: other.b, quantity: 1 }] };
+    const [first, again] = await Promise.all([
+      request(other.order.id, twice, key),
+      request(other.order.id, twice, key),
+    ]);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(asReturn(first.body).id).toBe(asReturn(again.body).id);
+    const stored = await t.db
+      .selectFrom('order_returns')
+      .select('id')
+      .where('order_id', 'in', [order.id, other.order.id])
+      .execute();
+    expect(stored).toHaveLength(2);
+  });
+
   it('refuses an order that was not received yet', async () => {
     const [product] = await stockedProducts(t, 1);
     if (product === undefined) throw new Error('no stock');
