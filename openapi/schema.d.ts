@@ -1742,6 +1742,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The returns of one order, and what may still be returned
+         * @description The order's returns, oldest first, with the return policy applied to the order now (`returnable`, the
+         *     deadline per reason, the units each line may still return). The customer of the order and staff of its
+         *     warehouse; anyone else gets 404. See `machines/returns` and `docs/adr/0138-returns.md`.
+         */
+        get: operations["listOrderReturns"];
+        put?: never;
+        /**
+         * Request a return of some lines of a received order
+         * @description The customer of the order asks to return units of its lines, with one reason. The order must be
+         *     `completed` or `sent_to_1c` and the reason's period must still run from the order's receipt (14 days for
+         *     `faulty` and `wrong_item`; 12 months for `unopened`, refunded at 100 % within 14 days and 90 % after). A
+         *     line at most once; per line at most the received units less what the order's other returns in play
+         *     (`requested`, `received`, `accepted`) hold. Anything else is 422 `VALIDATION_FAILED` whose `details` name
+         *     each refused line (`/lines/<i>`) with its `reason`; nothing is stored. Another's order is 404.
+         *
+         *     **Idempotency.** `Idempotency-Key` is required; the same key with the same body replays the first answer
+         *     (header `Idempotent-Replayed: true`), with another body it is 422 `IDEMPOTENCY_KEY_REUSED`. Keys are per user.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The warehouse's returns queue
+         * @description Returns of orders of the caller's warehouse, oldest first for the waiting statuses (`requested`,
+         *     `received`), newest first otherwise; without `status`, all of them newest first. `counts` holds every
+         *     status's count and `oldestWaitingAt` when the oldest return still waiting for the warehouse was requested.
+         */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One return with its lines, refund and history
+         * @description The customer of the order and staff of its warehouse; anyone else gets 404.
+         */
+        get: operations["getReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{returnId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The warehouse received the goods of a return
+         * @description The `return.receive` event, from `requested` to `received`: every line of the return once, with the units
+         *     that came (`received` ≤ requested) and how many of them are damaged (`damaged` ≤ `received`); otherwise 422
+         *     `VALIDATION_FAILED` with the line in `details`. Staff of the order's warehouse. Another state is 409
+         *     `TRANSITION_NOT_ALLOWED`; a stale `version` 409 `VERSION_CONFLICT` with the current `return`.
+         */
+        post: operations["receiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{returnId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a received return
+         * @description The `return.accept` event, from `received` (with at least one unit received) to `accepted`. In the same
+         *     transaction: the undamaged units go back into the stock of the order's warehouse, the points of the received
+         *     units are taken back from the buyer's volumes (the same period while it is open, else a clawback in the
+         *     current one), and the refund starts: a card order's partial refund is asked of the acquirer (`refund.state`
+         *     `pending`, then `refunded`), a cash order's amount is a credit noted on the order (`credited`). Staff of the
+         *     order's warehouse. 409 as for receive.
+         */
+        post: operations["acceptReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{returnId}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a return, with a comment
+         * @description The `return.refuse` event, from `requested` (the goods never came) or `received` to `refused`; the comment
+         *     is required and goes to the distributor. Nothing is refunded and nothing comes back into stock. Staff of the
+         *     order's warehouse. 409 as for receive.
+         */
+        post: operations["refuseReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/returns/{returnId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The distributor withdraws their return request
+         * @description The `return.cancel` event, from `requested` to `cancelled`: the customer of the order only, before the
+         *     warehouse received the goods. 409 as for receive.
+         */
+        post: operations["cancelReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1897,6 +2064,8 @@ export interface components {
             path: string;
             /** @description What is wrong, in English. */
             message: string;
+            /** @description For a refused return request or receipt, why this line (or the whole request) is refused. */
+            reason?: components["schemas"]["ReturnLineProblem"];
         };
         /** @description The body of every 4xx and 5xx answer. Never carries a stack trace. */
         Error: {
@@ -1912,6 +2081,8 @@ export interface components {
             details?: components["schemas"]["ErrorDetail"][];
             /** @description With `VERSION_CONFLICT` (and `TRANSITION_NOT_ALLOWED`), the order as it is now. */
             order?: components["schemas"]["Order"];
+            /** @description With `VERSION_CONFLICT` (and `TRANSITION_NOT_ALLOWED`) on a return, the return as it is now. */
+            return?: components["schemas"]["Return"];
         };
         LoginForm: {
             email: components["schemas"]["Email"];
@@ -3095,8 +3266,195 @@ export interface components {
                 it: string;
             };
         };
+        /**
+         * @description The return machine's state (`machines/returns`): `requested` → `received` → `accepted` | `refused`;
+         *     `requested` → `cancelled` (the distributor) or `refused` (the goods never came). The last three are final.
+         * @enum {string}
+         */
+        ReturnStatus: "requested" | "received" | "accepted" | "refused" | "cancelled";
+        /**
+         * @description `faulty` and `wrong_item`: within 14 days of the order's receipt, refunded in full. `unopened` (unopened
+         *     goods in their original packaging): within 12 months, in full within 14 days and at 90 % after.
+         * @enum {string}
+         */
+        ReturnReason: "faulty" | "wrong_item" | "unopened";
+        /**
+         * @description `none` until accepted; then a card order's refund is `pending` until the acquirer confirms it (`refunded`),
+         *     a cash order's is `credited` (a credit noted on the order).
+         * @enum {string}
+         */
+        ReturnRefundState: "none" | "pending" | "refunded" | "credited";
+        /**
+         * @description Why a line of a return request or receipt is refused (`ErrorDetail.reason`).
+         * @enum {string}
+         */
+        ReturnLineProblem: "not_in_order" | "duplicate_line" | "too_many" | "window_over" | "order_not_returnable" | "received_too_many" | "damaged_too_many" | "line_missing";
+        ReturnComment: string;
+        ReturnRequestLine: {
+            productId: components["schemas"]["Id"];
+            quantity: number;
+        };
+        ReturnRequest: {
+            reason: components["schemas"]["ReturnReason"];
+            comment?: components["schemas"]["ReturnComment"];
+            lines: components["schemas"]["ReturnRequestLine"][];
+        };
+        ReturnReceiptLine: {
+            productId: components["schemas"]["Id"];
+            received: number;
+            damaged: number;
+        };
+        ReturnReceiveRequest: {
+            version: components["schemas"]["Version"];
+            lines: components["schemas"]["ReturnReceiptLine"][];
+        };
+        ReturnVersionRequest: {
+            version: components["schemas"]["Version"];
+        };
+        ReturnRefuseRequest: {
+            version: components["schemas"]["Version"];
+            comment: components["schemas"]["ReturnComment"];
+        };
+        ReturnLine: {
+            productId: components["schemas"]["Id"];
+            /** @description The product's code (article). */
+            article: string;
+            name: components["schemas"]["LocalizedText"];
+            /** Format: uri */
+            imageUrl: string;
+            /** @description The unit price actually paid on the order line (the promotion price if any). */
+            unitPrice: components["schemas"]["Money"];
+            /** @description PV per unit at the time of the order. */
+            points: components["schemas"]["Points"];
+            requested: number;
+            /** @description Null until the warehouse received the return. */
+            received: number | null;
+            /** @description Of the received units, those that cannot go back into stock; null until received. */
+            damaged: number | null;
+        };
+        ReturnRefund: {
+            /** @description `card`: the acquirer refunds the card; `cash`: a credit noted on the order. */
+            method: components["schemas"]["PaymentMethod"];
+            /**
+             * @description The share of the price refunded, fixed when the return was requested.
+             * @enum {integer}
+             */
+            ratePercent: 90 | 100;
+            /**
+             * @description Σ units × unit price paid × rate, rounded half-up: of the received units once received, else of the
+             *     requested ones (what the return would refund). Delivery is never refunded.
+             */
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            state: components["schemas"]["ReturnRefundState"];
+        };
+        ReturnHistoryEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @description The status after this step. */
+            status: components["schemas"]["ReturnStatus"];
+            /** @enum {string} */
+            event: "REQUEST" | "RECEIVE" | "ACCEPT" | "REFUSE" | "CANCEL" | "REFUNDED";
+            /** @description Null for the system (the acquirer's refund confirmation). */
+            by: components["schemas"]["HistoryActor"] | null;
+            comment: string | null;
+        };
+        ReturnSummary: {
+            id: components["schemas"]["Id"];
+            /** @description The order's number and the return's place among the order's returns (`000123-R1`). */
+            number: string;
+            orderId: components["schemas"]["Id"];
+            orderNumber: string;
+            status: components["schemas"]["ReturnStatus"];
+            reason: components["schemas"]["ReturnReason"];
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Units requested (received, once received). */
+            itemCount: number;
+            refundAmount: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            refundState: components["schemas"]["ReturnRefundState"];
+            version: components["schemas"]["Version"];
+            customer: components["schemas"]["Customer"];
+        };
+        /** @description A whole return. */
+        Return: components["schemas"]["ReturnSummary"] & {
+            /** @description The distributor's words with the request. */
+            comment: string | null;
+            /** @description The warehouse's reason for refusing. */
+            refuseComment: string | null;
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            lines: components["schemas"]["ReturnLine"][];
+            refund: components["schemas"]["ReturnRefund"];
+            /** @description Oldest first. */
+            history: components["schemas"]["ReturnHistoryEntry"][];
+        };
+        ReturnableLine: {
+            productId: components["schemas"]["Id"];
+            /** @description Units of the line the customer received. */
+            received: number;
+            /** @description Units other returns in play (`requested`, `received`, `accepted`) already hold. */
+            held: number;
+            /** @description `received − held`. */
+            returnable: number;
+        };
+        ReturnWindow: {
+            reason: components["schemas"]["ReturnReason"];
+            /**
+             * Format: date-time
+             * @description The last moment this reason may be given; null when the order is not returnable at all.
+             */
+            until: string | null;
+            /**
+             * @description The share of the price a return requested now refunds.
+             * @enum {integer}
+             */
+            ratePercent: 90 | 100;
+            open: boolean;
+        };
+        ReturnList: {
+            orderId: components["schemas"]["Id"];
+            /** @description A return can be requested now (a returnable status, a period open, a unit left). */
+            returnable: boolean;
+            /**
+             * Format: date-time
+             * @description When the customer received the order (the periods count from it); null before.
+             */
+            receivedAt: string | null;
+            windows: components["schemas"]["ReturnWindow"][];
+            lines: components["schemas"]["ReturnableLine"][];
+            /** @description The order's returns, oldest first. */
+            items: components["schemas"]["Return"][];
+        };
+        ReturnCounts: {
+            requested: number;
+            received: number;
+            accepted: number;
+            refused: number;
+            cancelled: number;
+        };
+        ReturnPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["ReturnSummary"][];
+            counts: components["schemas"]["ReturnCounts"];
+            /**
+             * Format: date-time
+             * @description When the oldest return waiting for the warehouse (`requested` or `received`) was requested.
+             */
+            oldestWaitingAt: string | null;
+        };
     };
     responses: {
+        /** @description The return after the event. */
+        ReturnChanged: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Return"];
+            };
+        };
         /** @description The PDF file. */
         OrderPdf: {
             headers: {
@@ -3279,6 +3637,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Order id. */
+        ReturnOrderId: components["schemas"]["Id"];
+        /** @description Return id. */
+        ReturnId: components["schemas"]["Id"];
         /** @description 1-based page number. */
         Page: number;
         /**
@@ -5745,6 +6107,249 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrderReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                orderId: components["parameters"]["ReturnOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's returns and what may still be returned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A client-chosen unique key per return request (a UUID is fine). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id. */
+                orderId: components["parameters"]["ReturnOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The new return (first answer or its replay). */
+            201: {
+                headers: {
+                    /** @description `true` when this answer is a replay of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                /** @description Only returns in this status. */
+                status?: components["schemas"]["ReturnStatus"];
+                /** @description 1-based page number (an extension of the spec's call). */
+                page?: components["parameters"]["ExtPage"];
+                /** @description Items per page (an extension of the spec's call). */
+                pageSize?: components["parameters"]["ExtPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns with the counts by status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return id. */
+                returnId: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    receiveReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return id. */
+                returnId: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnReceiveRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ReturnChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    acceptReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return id. */
+                returnId: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnVersionRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ReturnChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    refuseReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return id. */
+                returnId: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRefuseRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ReturnChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    cancelReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Return id. */
+                returnId: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnVersionRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ReturnChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
         };
     };
 }

@@ -20,6 +20,7 @@ import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
 import { pushDeviceSuite } from './push-device.suite';
 import { quickOrderSuite } from './quick-order.suite';
+import { returnsSuite } from './returns.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -52,4 +53,5 @@ export const PATH_SUITES: readonly PathSuite[] = [
   eventsSuite,
   presenceSuite,
   quickOrderSuite,
+  returnsSuite,
 ];
