@@ -62,7 +62,7 @@ export type ReturnActionsEvent =
   | { type: 'cancel.close' }
   | { type: 'notice.dismiss' };
 
-const allowed = (context: ReturnActionsContext) => returnActionsFor(context.ret.status, context.viewer);
+const allowed = (context: ReturnActionsContext) => returnActionsFor(context.ret, context.viewer);
 const failureOf = ({ event }: { event: { error?: unknown } }) => readReturnFailure(event.error);
 
 /**
@@ -79,8 +79,8 @@ const failureOf = ({ event }: { event: { error?: unknown } }) => readReturnFailu
  *            --409 without one--> refreshing (`loadReturn`) --> ready.conflict | ready.refused
  *            --another failure--> the form it came from, or ready.failed, with the code
  *
- * Which actions exist is `returnActionsFor(status, viewer)`, the return machine's transitions per role; the server
- * checks them again. Every request carries the return's `version`: after someone else's change the fresh return is
+ * Which actions exist is `returnActionsFor(return, viewer)`: the return machine's (`machines/returns`) allowed events
+ * for the role, the same the server enforces. Every request carries the return's `version`: after someone else's change the fresh return is
  * shown with its own actions and nothing typed is lost.
  */
 export const returnActionsMachine = setup({

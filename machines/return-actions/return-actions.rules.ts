@@ -1,19 +1,22 @@
 import type { ApiOrder } from '../order-actions/order-actions.types.ts';
+import { receiptProblems } from '../returns/returns.guards.rules.ts';
+import { refundAmount, returnPointsHundredths } from '../returns/returns.policy.rules.ts';
+import { returnFactsOf, selectReturnActions } from '../returns/returns.selectors.ts';
 import type {
   ApiReturn,
   ApiReturnList,
   ReturnFailure,
   ReturnLineProblem,
   ReturnReason,
-  ReturnStatus,
   ReturnViewer,
 } from './return-actions.types.ts';
 
 /**
  * Pure helpers between the API's returns and the SPA's return machines: reading a failure, the request form's
- * lines and preview, the receipt's bounds, and which action a viewer has on a return's status. The return policy
- * itself (periods, rates, refunds) is the server's and `machines/returns`'; the preview here only multiplies what
- * the API already says (the rate of the reason's window, the price paid per line).
+ * lines and preview, the receipt being entered, and which actions a viewer has on a return. The rules are the
+ * return machine's and its policy's (`machines/returns`, which the server enforces): the refund and PV of the
+ * preview are `refundAmount` and `returnPointsHundredths` at the rate the server gives for the reason now, the
+ * actions `selectReturnActions`, a receipt's bounds `receiptProblems`.
  */
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -120,8 +123,6 @@ export interface RequestPreview {
   valid: boolean;
 }
 
-const roundPoints = (value: number) => Math.round(value * 100) / 100;
-
 /**
  * What the form says before it is sent: the lines with their units, the refund the server would compute at the
  * reason's rate (`ReturnWindow.ratePercent`, the policy applied by the server now) and the PV taken back.
@@ -131,31 +132,32 @@ export function requestPreview(
   list: ApiReturnList,
   draft: RequestDraft,
 ): RequestPreview {
-  const window = draft.reason === null ? null : list.windows.find((entry) => entry.reason === draft.reason);
+  const window =
+    draft.reason === null ? undefined : list.windows.find((entry) => entry.reason === draft.reason);
   const ratePercent = window?.ratePercent ?? null;
   const chosen = lines.map((line) => {
     const quantity = draft.quantities[String(line.productId)] ?? 0;
+    const asReturn = { requested: quantity, received: null, unitPrice: line.unitPrice, points: line.points };
     return {
       ...line,
       quantity,
       amount: quantity * line.unitPrice,
-      pointsBack: roundPoints(quantity * line.points),
+      pointsBack: returnPointsHundredths([asReturn]) / 100,
+      asReturn,
     };
   });
   const units = chosen.reduce((sum, line) => sum + line.quantity, 0);
-  const gross = chosen.reduce((sum, line) => sum + line.amount, 0);
-  // Half-up on the whole return, in integer arithmetic: gross × rate / 100.
-  const refund = Math.floor((gross * (ratePercent ?? 100) + 50) / 100);
   const inBounds = chosen.every(
     (line) => Number.isInteger(line.quantity) && line.quantity >= 0 && line.quantity <= line.returnable,
   );
-  const windowClosed = window !== null && window !== undefined && !window.open;
+  const windowClosed = window !== undefined && !window.open;
+  const returned = chosen.map((line) => line.asReturn);
   return {
-    lines: chosen,
+    lines: chosen.map(({ asReturn: _asReturn, ...line }) => line),
     units,
     ratePercent,
-    refund,
-    pointsBack: roundPoints(chosen.reduce((sum, line) => sum + line.pointsBack, 0)),
+    refund: refundAmount(returned, ratePercent ?? 100),
+    pointsBack: returnPointsHundredths(returned) / 100,
     windowClosed,
     valid: list.returnable && draft.reason !== null && !windowClosed && units > 0 && inBounds,
   };
@@ -173,7 +175,7 @@ export function requestBody(draft: RequestDraft, lines: RequestLine[]) {
   };
 }
 
-/** What a viewer can do to a return in a status (the return machine's transitions, per role). */
+/** What a viewer can do to a return now: the return machine's answer for the role (`selectReturnActions`). */
 export interface ReturnActionsAllowed {
   canCancel: boolean;
   canReceive: boolean;
@@ -181,14 +183,9 @@ export interface ReturnActionsAllowed {
   canRefuse: boolean;
 }
 
-export function returnActionsFor(status: ReturnStatus, viewer: ReturnViewer): ReturnActionsAllowed {
-  const staff = viewer === 'warehouse';
-  return {
-    canCancel: !staff && status === 'requested',
-    canReceive: staff && status === 'requested',
-    canAccept: staff && status === 'received',
-    canRefuse: staff && (status === 'requested' || status === 'received'),
-  };
+export function returnActionsFor(ret: ApiReturn, viewer: ReturnViewer): ReturnActionsAllowed {
+  const { canCancel, canReceive, canAccept, canRefuse } = selectReturnActions(returnFactsOf(ret), viewer);
+  return { canCancel, canReceive, canAccept, canRefuse };
 }
 
 /** The receipt being entered: per product id, the units that came and how many of them are damaged. */
@@ -201,19 +198,9 @@ export function initialReceipt(ret: ApiReturn): ReceiptDraft {
   );
 }
 
-/** damaged ≤ received ≤ requested, whole numbers, for every line of the return. */
+/** damaged ≤ received ≤ requested, whole numbers, every line once: the return machine's `receiptProblems`. */
 export function receiptValid(ret: ApiReturn, draft: ReceiptDraft): boolean {
-  return ret.lines.every((line) => {
-    const entry = draft[String(line.productId)];
-    return (
-      entry !== undefined &&
-      Number.isInteger(entry.received) &&
-      Number.isInteger(entry.damaged) &&
-      entry.damaged >= 0 &&
-      entry.received >= entry.damaged &&
-      entry.received <= line.requested
-    );
-  });
+  return receiptProblems(returnFactsOf(ret).lines, receiptLines(ret, draft)).length === 0;
 }
 
 export function receiptLines(ret: ApiReturn, draft: ReceiptDraft) {

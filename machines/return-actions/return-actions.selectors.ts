@@ -66,7 +66,7 @@ export function selectReturnActionsView(snapshot: SnapshotFrom<ReturnActionsMach
   const submitting = snapshot.matches('submitting') || snapshot.matches('refreshing');
   return {
     ret: context.ret,
-    actions: returnActionsFor(context.ret.status, context.viewer),
+    actions: returnActionsFor(context.ret, context.viewer),
     form: snapshot.matches('receiving')
       ? 'receipt'
       : snapshot.matches('refusing')

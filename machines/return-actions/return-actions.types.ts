@@ -12,14 +12,7 @@ export type ReturnLineProblem = components['schemas']['ReturnLineProblem'];
 export type ReturnRequestBody = components['schemas']['ReturnRequest'];
 export type ReturnCounts = components['schemas']['ReturnCounts'];
 
-export const RETURN_STATUSES: readonly ReturnStatus[] = [
-  'requested',
-  'received',
-  'accepted',
-  'refused',
-  'cancelled',
-];
-export const RETURN_REASONS: readonly ReturnReason[] = ['faulty', 'wrong_item', 'unopened'];
+export { RETURN_REASONS, RETURN_STATUSES, RETURNS_WAITING } from '../returns/returns.types.ts';
 
 /** Who acts on a return: the order's customer (cancel) or staff of its warehouse (receive, accept, refuse). */
 export type ReturnViewer = 'distributor' | 'warehouse';

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiOrder, ViewerRole } from '#machines/order-actions/order-actions.types.ts';
 import type { ApiReturn, ApiReturnList } from '#machines/return-actions/return-actions.types.ts';
+import { isReturnableStatus } from '#machines/returns/returns.policy.rules.ts';
 import { useReturnActions, useReturnRequest } from '#src/data/return-actions.actors.ts';
 import { useOrderReturns } from '#src/data/returns.ts';
 import { Button, buttonClassName } from '#src/ui/button.tsx';
@@ -13,16 +14,14 @@ import { ReturnDetails } from './return-details.tsx';
 import { ReturnRequestDialog } from './return-request-dialog.tsx';
 import './returns.css';
 
-/** Only a received order can have returns: the credited states (machines/returns' policy). */
-const RETURNABLE_STATUSES: readonly ApiOrder['status'][] = ['completed', 'sent_to_1c'];
-
 /**
  * The order page's returns: the distributor's "Return goods" (while the policy allows one) and every return of the
  * order with its lines, refund and history; the distributor cancels a requested one, staff open its page.
  */
 export function OrderReturns({ order, viewer }: { order: ApiOrder; viewer: ViewerRole }) {
   const { t } = useLingui();
-  const possible = RETURNABLE_STATUSES.includes(order.status);
+  // Only a received order can have returns (the policy's credited states): no request for the others.
+  const possible = isReturnableStatus(order.status);
   const query = useOrderReturns(order.id, possible);
   if (!possible || query.data === undefined) return null;
   const list = query.data;

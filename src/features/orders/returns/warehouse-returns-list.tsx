@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router-dom';
-import { RETURN_STATUSES, type ReturnStatus } from '#machines/return-actions/return-actions.types.ts';
+import { RETURN_STATUSES, RETURNS_WAITING } from '#machines/return-actions/return-actions.types.ts';
 import { failureKind } from '#src/data/failure-kind.ts';
 import { type ReturnPage, type ReturnQueueFilter, useReturnQueue } from '#src/data/returns.ts';
 import { formatDateTime, formatMoney, formatNumber } from '#src/i18n/format.ts';
@@ -18,9 +18,6 @@ import './returns.css';
 
 const FILTERS: readonly ReturnQueueFilter[] = [...RETURN_STATUSES, 'all'];
 
-/** The statuses that wait for the warehouse (counted in the tab's label). */
-export const WAITING: readonly ReturnStatus[] = ['requested', 'received'];
-
 function readFilter(search: URLSearchParams): ReturnQueueFilter {
   const value = search.get('returns');
   return (FILTERS as readonly string[]).includes(value ?? '') ? (value as ReturnQueueFilter) : 'requested';
@@ -31,9 +28,9 @@ function readPage(search: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Returns waiting for the warehouse, for the tab's label (null until the queue has been read). */
+/** Returns waiting for the warehouse (requested or received), for the tab's label (null until the queue has been read). */
 export function waitingCount(page: ReturnPage | undefined): number | null {
-  return page === undefined ? null : WAITING.reduce((sum, status) => sum + page.counts[status], 0);
+  return page === undefined ? null : RETURNS_WAITING.reduce((sum, status) => sum + page.counts[status], 0);
 }
 
 /**
