@@ -2945,7 +2945,10 @@ export interface components {
              *     `HAND_OVER`, `PROCESS_DELIVERY`, `SEND`, `OUT_FOR_DELIVERY`, `CONFIRM_RECEIPT`, `COMPLETE`,
              *     `SEND_TO_1C`, as named by `machines/order-lifecycle`), `COMMENT`, or a payment event (`PAYMENT_PAID`,
              *     `PAYMENT_FAILED`, `PAYMENT_CANCELLED`, `PAYMENT_RETRY`, `PAYMENT_REFUNDED`; `EXTRA_PAYMENT` and
-             *     `EXTRA_PAYMENT_REFUNDED` for a second payment of the same order, which goes back).
+             *     `EXTRA_PAYMENT_REFUNDED` for a second payment of the same order, which goes back), or a step of one of
+             *     its returns (`RETURN_REQUESTED`, `RETURN_RECEIVED`, `RETURN_ACCEPTED`, `RETURN_REFUSED`,
+             *     `RETURN_CANCELLED`, `RETURN_REFUNDED`, and `RETURN_CREDITED` for a cash order's refund noted on the
+             *     order; the comment starts with the return's number).
              */
             event: string;
             comment: string | null;
@@ -3140,7 +3143,8 @@ export interface components {
         PaymentId: string;
         /**
          * @description Money going back to the customer's card: requested automatically when a paid order is cancelled, declined
-         *     or rejected (`order_cancelled`), or when one order was paid twice (`extra_payment`), and asked of the
+         *     or rejected (`order_cancelled`), when one order was paid twice (`extra_payment`), or when a return of it is
+         *     accepted (`return`, part of the payment), and asked of the
          *     acquirer until it confirms. `attempts`, `lastError` and `nextAttemptAt` are shown to warehouse staff only
          *     (null for the customer).
          */
@@ -3148,8 +3152,11 @@ export interface components {
             id: components["schemas"]["Id"];
             amount: components["schemas"]["Money"];
             currency: components["schemas"]["Currency"];
-            /** @enum {string} */
-            reason: "order_cancelled" | "extra_payment";
+            /**
+             * @description `return`: the partial refund of an accepted return (see `GET /orders/{orderId}/returns`).
+             * @enum {string}
+             */
+            reason: "order_cancelled" | "extra_payment" | "return";
             /** @enum {string} */
             state: "pending" | "refunded";
             /** Format: date-time */

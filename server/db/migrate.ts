@@ -21,6 +21,7 @@ import * as m0013 from './migrations/0013-card-payments.ts';
 import * as m0014 from './migrations/0014-accounts-security.ts';
 import * as m0015 from './migrations/0015-operations.ts';
 import * as m0016 from './migrations/0016-product-pages.ts';
+import * as m0017 from './migrations/0017-returns.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-accounts-security': m0014,
   '0015-operations': m0015,
   '0016-product-pages': m0016,
+  '0017-returns': m0017,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { GeneratedTimestamp, Timestamp } from './schema-columns.ts';
 
-export type RefundReason = 'order_cancelled' | 'extra_payment';
+export type RefundReason = 'order_cancelled' | 'extra_payment' | 'return';
 export type RefundState = 'pending' | 'refunded';
 
 /** Money going back to a customer's card: one row per paid attempt at most, asked of the acquirer until done. */
@@ -15,6 +15,8 @@ export interface PaymentRefundsTable {
   amount: number;
   currency: string;
   reason: RefundReason;
+  /** the return this refund pays back (migration 0017; unique), null for a cancelled or twice-paid order's */
+  return_id: Generated<number | null>;
   state: Generated<RefundState>;
   /** requests sent to the acquirer */
   attempts: Generated<number>;

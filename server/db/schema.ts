@@ -23,6 +23,7 @@ import type {
   PaymentState,
 } from './reference.ts';
 import type { DateString, GeneratedTimestamp, Json, NullableJson, Timestamp } from './schema-columns.ts';
+import type { OrderReturnHistoryTable, OrderReturnLinesTable, OrderReturnsTable } from './schema-returns.ts';
 import type {
   MaibSandboxCallbacksTable,
   MaibSandboxPaymentsTable,
@@ -485,6 +486,9 @@ export interface DB {
   revoked_tokens: RevokedTokensTable;
   event_streams: EventStreamsTable;
   payment_refunds: PaymentRefundsTable;
+  order_returns: OrderReturnsTable;
+  order_return_lines: OrderReturnLinesTable;
+  order_return_history: OrderReturnHistoryTable;
   maib_sandbox_tokens: MaibSandboxTokensTable;
   maib_sandbox_payments: MaibSandboxPaymentsTable;
   maib_sandbox_callbacks: MaibSandboxCallbacksTable;

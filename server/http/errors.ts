@@ -8,6 +8,8 @@ export interface ErrorDetail {
   path: string;
   /** What is wrong, in English, for developers; the UI uses `code`/`translations`. */
   message: string;
+  /** Why a line of a return request or receipt is refused (`ReturnLineProblem`), for the UI to translate. */
+  reason?: string;
 }
 
 /** The error body of every 4xx/5xx answer (docs/adr/0008-error-shape.md). */

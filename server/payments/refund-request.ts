@@ -61,7 +61,7 @@ async function writeRefund(
       requested_at: now,
       next_attempt_at: now,
     })
-    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .onConflict((oc) => oc.column('payment_id').where('return_id', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   return written !== undefined;

@@ -21,6 +21,7 @@ import {
 } from '../domain/orders/history-events.ts';
 import type { OrderViewOptions } from '../domain/orders/order-view.ts';
 import { factsOf, linesWithStock } from '../domain/orders/persist.ts';
+import { recordReturnRefunded } from '../domain/returns/refunded.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
 import type { MaibTransaction } from './maib/client.ts';
 import { requestExtraRefund } from './refund-request.ts';
@@ -235,12 +236,17 @@ export async function recordRefunded(
   refund: {
     id: number;
     order_id: number;
-    reason: 'order_cancelled' | 'extra_payment';
+    return_id: number | null;
+    reason: 'order_cancelled' | 'extra_payment' | 'return';
     amount: number;
     currency: string;
   },
   now: Date,
 ): Promise<void> {
+  if (refund.return_id !== null) {
+    await recordReturnRefunded(trx, { ...refund, return_id: refund.return_id }, now);
+    return;
+  }
   const order = await lockedOrder(trx, refund.order_id);
   if (refund.reason === 'order_cancelled') {
     if (!(await providerEvent(trx, view, order, 'refund.succeeded'))) {

@@ -11,6 +11,7 @@ import type { MessageEvent } from '../outbox.ts';
 import * as account from './account.tsx';
 import * as business from './business.tsx';
 import * as orders from './orders.tsx';
+import * as returns from './returns.tsx';
 import { Frame } from './parts.tsx';
 import { qrPng } from './qr-png.ts';
 import type { Composed, Template, TemplateInput } from './template.ts';
@@ -31,6 +32,9 @@ export const TEMPLATES: Record<MessageEvent, Template> = {
   'order.out_for_delivery': orders.orderOutForDelivery,
   'order.received': orders.orderReceived,
   'order.cancelled': orders.orderCancelled,
+  'order.return_received': returns.returnReceived,
+  'order.return_accepted': returns.returnAccepted,
+  'order.return_refused': returns.returnRefused,
   'business.statement_ready': business.statementReady,
   'business.pv_reminder': business.pvReminder,
   'staff.queue_digest': business.queueDigest,

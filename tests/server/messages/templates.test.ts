@@ -29,6 +29,28 @@ const DATA: Record<MessageEvent, Record<string, unknown>> = {
   'order.out_for_delivery': { orderId: 77 },
   'order.received': { orderId: 77 },
   'order.cancelled': { orderId: 77, reason: 'Out of stock' },
+  'order.return_received': {
+    orderId: 77,
+    number: '000077-R1',
+    amount: 25_100,
+    currency: 'MDL',
+    received: 2,
+    damaged: 1,
+  },
+  'order.return_accepted': {
+    orderId: 77,
+    number: '000077-R1',
+    amount: 25_100,
+    currency: 'MDL',
+    method: 'card',
+  },
+  'order.return_refused': {
+    orderId: 77,
+    number: '000077-R1',
+    amount: 0,
+    currency: 'MDL',
+    comment: 'Opened package',
+  },
   'business.statement_ready': { month: '2026-02' },
   'business.pv_reminder': { month: '2026-03', pv: 12.5, threshold: 25, daysLeft: 5 },
   'staff.queue_digest': {

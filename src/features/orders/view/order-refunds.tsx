@@ -10,6 +10,7 @@ type Refund = ApiOrder['refunds'][number];
 const REASONS: Record<Refund['reason'], MessageDescriptor> = {
   order_cancelled: msg`The order was paid and then cancelled: the whole amount goes back to the card.`,
   extra_payment: msg`The order was paid twice: the second payment goes back to the card.`,
+  return: msg`A return was accepted: its amount goes back to the card.`,
 };
 
 /**
