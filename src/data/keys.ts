@@ -55,6 +55,8 @@ export const orderKeys = {
 export const returnKeys = {
   all: () => ['returns'] as const,
   ofOrder: (orderId: number) => ['returns', 'order', orderId] as const,
+  /** The order's returns as of an order version: every return step bumps the order's version (its history). */
+  ofOrderVersion: (orderId: number, version: number) => ['returns', 'order', orderId, version] as const,
   detail: (id: number) => ['returns', 'detail', id] as const,
   queue: (status: string, page: number) => ['returns', 'queue', status, page] as const,
 };

@@ -85,10 +85,15 @@ export type ReturnsApi = ReturnType<typeof createReturnsApi>;
 export const returnsApi: ReturnsApi = createReturnsApi(api);
 
 export const returnQueries = {
-  ofOrder: (orderId: number) =>
+  /**
+   * Keyed by the order's version too: a return step anyone makes bumps it, so a fresher order (an action's answer,
+   * the live stream) reads its returns again; the last answer is shown meanwhile.
+   */
+  ofOrder: (orderId: number, orderVersion: number) =>
     queryOptions({
-      queryKey: returnKeys.ofOrder(orderId),
+      queryKey: returnKeys.ofOrderVersion(orderId, orderVersion),
       queryFn: ({ signal }) => returnsApi.ofOrder(orderId, signal),
+      placeholderData: keepPreviousData,
     }),
   detail: (returnId: number) =>
     queryOptions({
@@ -118,8 +123,8 @@ export function storeReturn(queryClient: QueryClient, ret: ApiReturn): void {
   if (ret.status === 'accepted') void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
 }
 
-export function useOrderReturns(orderId: number, enabled = true) {
-  return useQuery({ ...returnQueries.ofOrder(orderId), enabled });
+export function useOrderReturns(orderId: number, orderVersion: number, enabled = true) {
+  return useQuery({ ...returnQueries.ofOrder(orderId, orderVersion), enabled });
 }
 
 export function useReturnQuery(returnId: number) {

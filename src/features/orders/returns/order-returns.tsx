@@ -22,7 +22,7 @@ export function OrderReturns({ order, viewer }: { order: ApiOrder; viewer: Viewe
   const { t } = useLingui();
   // Only a received order can have returns (the policy's credited states): no request for the others.
   const possible = isReturnableStatus(order.status);
-  const query = useOrderReturns(order.id, possible);
+  const query = useOrderReturns(order.id, order.version, possible);
   if (!possible || query.data === undefined) return null;
   const list = query.data;
   if (viewer !== 'distributor' && list.items.length === 0) return null;

@@ -60,7 +60,8 @@ function StaffReturn({ ret: loaded }: { ret: ApiReturn }) {
           {t`Customer and order`}
         </h2>
         <p>
-          {ret.customer.fullName} · {ret.customer.prn} ·{' '}
+          {ret.customer.fullName}
+          {ret.customer.prn === null ? null : ` · ${ret.customer.prn}`} ·{' '}
           <Link to={pathTo(PATHS.warehouseOrder, { id: ret.orderId })}>{t`Order ${ret.orderNumber}`}</Link>
         </p>
       </section>
