@@ -29,7 +29,7 @@ export interface OrderReturnsTable {
   updated_at: GeneratedTimestamp;
   /** 1C: `queued` once accepted, `sent` when a `mode=query` carried it, `confirmed` after that session's `success` */
   exchange_state: 'queued' | 'sent' | 'confirmed' | null;
-  exchange_session_id: number | null;
+  exchange_session_id: string | null;
   exchanged_at: Timestamp | null;
 }
 

@@ -59,7 +59,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('exchange_state', 'text', (col) =>
       col.check(oneOf('exchange_state', ['queued', 'sent', 'confirmed'])),
     )
-    .addColumn('exchange_session_id', 'integer')
+    .addColumn('exchange_session_id', 'text')
     .addColumn('exchanged_at', 'timestamptz')
     .addUniqueConstraint('order_returns_order_seq_key', ['order_id', 'seq'])
     .execute();

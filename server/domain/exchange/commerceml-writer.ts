@@ -99,10 +99,10 @@ export function localDateTime(at: Date): { date: string; time: string } {
   };
 }
 
-const requisite = (name: string, value: string | number | boolean): XmlElement =>
+export const requisite = (name: string, value: string | number | boolean): XmlElement =>
   el('ЗначениеРеквизита', {}, leaf('Наименование', name), leaf('Значение', String(value)));
 
-const PAYMENT_METHOD_RU: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_RU: Record<PaymentMethod, string> = {
   cash: 'Наличный расчет',
   card: 'Банковская карта',
 };
@@ -144,7 +144,7 @@ function addressElement(address: ExchangeAddress): XmlElement {
   );
 }
 
-function counterparty(order: ExchangeOrder): XmlElement {
+export function counterparty(order: Pick<ExchangeOrder, 'customer'>): XmlElement {
   const { customer } = order;
   const contact = (type: string, value: string | null): XmlElement | null =>
     value === null || value === '' ? null : el('Контакт', {}, leaf('Тип', type), leaf('Значение', value));
@@ -166,13 +166,14 @@ function counterparty(order: ExchangeOrder): XmlElement {
 
 const UNIT = { Код: '796', НаименованиеПолное: 'Штука', МеждународноеСокращение: 'PCE' } as const;
 
-function goodsLine(
+export function goodsLine(
   id: string,
   sku: string | null,
   name: string,
   price: number,
   quantity: number,
   kind: 'Товар' | 'Услуга',
+  extra: readonly XmlElement[] = [],
 ): XmlElement {
   return el(
     'Товар',
@@ -184,7 +185,13 @@ function goodsLine(
     leaf('ЦенаЗаЕдиницу', formatMoney(price)),
     leaf('Количество', quantity),
     leaf('Сумма', formatMoney(price * quantity)),
-    el('ЗначенияРеквизитов', {}, requisite('ВидНоменклатуры', kind), requisite('ТипНоменклатуры', kind)),
+    el(
+      'ЗначенияРеквизитов',
+      {},
+      requisite('ВидНоменклатуры', kind),
+      requisite('ТипНоменклатуры', kind),
+      ...extra,
+    ),
   );
 }
 
@@ -234,14 +241,21 @@ export function orderDocument(order: ExchangeOrder): XmlElement {
   );
 }
 
-/** The whole answer of `mode=query`. */
-export function ordersDocument(orders: readonly ExchangeOrder[], generatedAt: Date): Buffer {
+/**
+ * The whole answer of `mode=query`: the orders' documents, then the accepted returns' ("Возврат товара",
+ * `commerceml-returns.ts`, built by the caller so this file stays about orders).
+ */
+export function ordersDocument(
+  orders: readonly ExchangeOrder[],
+  generatedAt: Date,
+  returns: readonly XmlElement[] = [],
+): Buffer {
   const at = localDateTime(generatedAt);
   return xmlDocumentBytes(
     el(
       'КоммерческаяИнформация',
       { ВерсияСхемы: COMMERCEML_VERSION, ДатаФормирования: `${at.date}T${at.time}` },
-      orders.map(orderDocument),
+      [...orders.map(orderDocument), ...returns],
     ),
   );
 }

@@ -9,6 +9,8 @@ import { CommerceMlError, readCommerceMl } from '../../domain/exchange/commercem
 import { endsWithRoot, looksLikeXmlStart } from '../../domain/exchange/decode.ts';
 import { ordersDocument } from '../../domain/exchange/commerceml-writer.ts';
 import { confirmSent, takeForQuery } from '../../domain/exchange/queue.ts';
+import { returnDocument } from '../../domain/exchange/commerceml-returns.ts';
+import { confirmReturnsSent, takeReturnsForQuery } from '../../domain/returns/exchange.ts';
 import {
   SESSION_PART_BYTES,
   dropFile,
@@ -29,19 +31,26 @@ export type { ExchangeCall, ExchangeMode } from './call.ts';
 async function query(call: ExchangeCall, session: ExchangeSession): Promise<ContractResult> {
   const now = new Date();
   const orders = await takeForQuery(call.db, now);
+  const returns = await takeReturnsForQuery(call.db, session.id, now);
   await rememberQuery(
     call.db,
     session,
     orders.map((order) => order.id),
   );
-  call.log.info({ orders: orders.length }, '1C exchange: query');
-  return respond(200, ordersDocument(orders, now), { 'content-type': 'application/xml; charset=utf-8' });
+  call.log.info({ orders: orders.length, returns: returns.length }, '1C exchange: query');
+  return respond(200, ordersDocument(orders, now, returns.map(returnDocument)), {
+    'content-type': 'application/xml; charset=utf-8',
+  });
 }
 
 async function success(call: ExchangeCall, session: ExchangeSession): Promise<ContractResult> {
   const ids = await takeQuery(call.db, session);
   const confirmed = await confirmSent(call.db, ids);
-  call.log.info({ queried: ids.length, confirmed: confirmed.length }, '1C exchange: success');
+  const returns = await confirmReturnsSent(call.db, session.id);
+  call.log.info(
+    { queried: ids.length, confirmed: confirmed.length, returns: returns.length },
+    '1C exchange: success',
+  );
   return lines('success');
 }
 

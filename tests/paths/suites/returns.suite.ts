@@ -30,7 +30,7 @@ export const returnsSuite = definePathSuite({
   sets: () => returnPathSets(),
   levels: {
     machine: machineLevel(returnMachine, returnMachineExecutors),
-    api: 'not yet: the server routes of returns come in the next commit, with their API paths',
+    api: { spec: 'tests/paths/returns.api.spec.ts' },
     browser: 'the returns screens of the SPA are built on their own branch, with their browser paths',
   },
 });

@@ -7,7 +7,12 @@ import { beforeAll } from 'vitest';
 import { sql } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import { parseHundredths } from '#server/domain/volumes/points.ts';
-import { startTestApp, type TestApp, type TestResponse } from '#tests/support/server/app.ts';
+import {
+  startTestApp,
+  type StartTestAppOptions,
+  type TestApp,
+  type TestResponse,
+} from '#tests/support/server/app.ts';
 import { useFileApp } from '#tests/support/server/file-app.ts';
 import {
   newKey,
@@ -51,8 +56,8 @@ export interface ReturnsFixture {
   read(returnId: number, token?: string): Promise<Return>;
 }
 
-export function useReturnsApp(): ReturnsFixture {
-  const t = useFileApp(() => startTestApp({ listen: true }));
+export function useReturnsApp(options: Omit<StartTestAppOptions, 'listen'> = {}): ReturnsFixture {
+  const t = useFileApp(() => startTestApp({ ...options, listen: true }));
   let signed: { partner: string; warehouse: string } | null = null;
   beforeAll(async () => {
     signed = { partner: await tokenFor(t, PARTNER), warehouse: await tokenFor(t, WAREHOUSE) };
