@@ -185,6 +185,11 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/orders/warehouse/warehouse-order-page.tsx')),
               },
               {
+                path: PATHS.warehouseReturn,
+                loader: requireIdParam('returnId'),
+                ...screen(() => import('../features/orders/returns/warehouse-return-page.tsx')),
+              },
+              {
                 path: PATHS.exchange1c,
                 ...screen(() => import('../features/exchange-1c/exchange-page.tsx')),
               },

@@ -48,6 +48,19 @@ export const orderKeys = {
   detail: (id: number) => ['orders', 'detail', id] as const,
 };
 
+/**
+ * Returns live apart from the orders: an order action does not refetch them, a return action refreshes them all
+ * (the order's returns, the warehouse's returns queue) and the one order the return belongs to.
+ */
+export const returnKeys = {
+  all: () => ['returns'] as const,
+  ofOrder: (orderId: number) => ['returns', 'order', orderId] as const,
+  /** The order's returns as of an order version: every return step bumps the order's version (its history). */
+  ofOrderVersion: (orderId: number, version: number) => ['returns', 'order', orderId, version] as const,
+  detail: (id: number) => ['returns', 'detail', id] as const,
+  queue: (status: string, page: number) => ['returns', 'queue', status, page] as const,
+};
+
 export const bagKeys = {
   all: () => ['bag'] as const,
 };

@@ -27,6 +27,8 @@ export const PATHS = {
   myOrder: '/my-orders/:orderId',
   warehouseOrders: '/my-orders-warehouse',
   warehouseOrder: '/my-orders-warehouse/:id',
+  /** Not in spec section 2: a return of the warehouse's orders, for staff (docs/adr/0138-returns.md). */
+  warehouseReturn: '/my-orders-warehouse/returns/:returnId',
   /** Not in spec section 2: the 1C exchange for warehouse staff (catalogue imports and the order queue to 1C). */
   exchange1c: '/exchange-1c',
   myDistributors: '/my-distributers',
@@ -65,6 +67,7 @@ export const PRIVATE_PATHS = [
   PATHS.myOrder,
   PATHS.warehouseOrders,
   PATHS.warehouseOrder,
+  PATHS.warehouseReturn,
   PATHS.exchange1c,
   PATHS.myDistributors,
   PATHS.myDistributor,

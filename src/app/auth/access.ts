@@ -33,6 +33,7 @@ const ACCESS: ReadonlyArray<readonly [string, readonly SignedInRole[]]> = [
   [PATHS.client, PARTNERS],
   [PATHS.warehouseOrders, STAFF],
   [PATHS.warehouseOrder, STAFF],
+  [PATHS.warehouseReturn, STAFF],
   [PATHS.exchange1c, STAFF],
 ];
 

@@ -4,8 +4,8 @@ import { msg } from '@lingui/core/macro';
 /**
  * The terms of sale with the return policy (maib asks a merchant's site for them: general provisions, ordering and
  * payment, delivery, returns, personal data, contact; docs/adr/0114-merchant-site.md). Each section is a heading
- * and its paragraphs; the company's details are filled in by the page. A later version adds the detailed return
- * rules; this one states what every customer is entitled to.
+ * and its paragraphs; the company's details are filled in by the page. The return rules stated here are the ones
+ * `machines/returns/returns.policy.rules.ts` enforces (windows, rates, what is refunded); change both together.
  */
 export interface TermsSection {
   id: string;
@@ -52,10 +52,13 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
     id: 'returns',
     title: msg`Returns and refunds`,
     paragraphs: [
-      msg`You may return goods that are unopened and in their original packaging within 14 days of receiving them. For hygiene reasons, cosmetics opened for use cannot be returned unless they are faulty.`,
-      msg`A faulty or wrong product is replaced or its price refunded: tell us within 14 days of receiving it, with the order number.`,
-      msg`If an order paid by card is cancelled or declined before it reaches you, the whole amount goes back to the same card automatically. Depending on the bank that issued the card, the money appears on your account within 1 to 10 working days.`,
-      msg`Returned goods are refunded within 14 days of our receiving them: to the card used for the payment, or in cash for orders paid in cash.`,
+      msg`A faulty product, or one that is not what you ordered, may be returned within 14 days of receiving the order; its price is refunded in full.`,
+      msg`Goods that are unopened and in their original packaging may be returned within 12 months of receiving the order: within the first 14 days their price is refunded in full, after that 90% of it, as the codes of ethics of direct selling require for buying back unsold stock. For hygiene reasons, cosmetics opened for use cannot be returned unless they are faulty.`,
+      msg`The refund is the price you actually paid for the returned units (the promotion price where the order had one). The cost of delivery is not refunded.`,
+      msg`To return goods, open the order under My orders and choose “Return goods”: pick the products and quantities, the reason and, if you wish, add a comment. Then bring or send the goods to your warehouse; it checks what arrived and accepts the return or refuses it with a reason.`,
+      msg`Once a return is accepted, an order paid by card is refunded to the same card through maib: depending on the bank that issued the card, the money appears on your account within 1 to 10 working days. For an order paid in cash, the refund is a credit noted on the order.`,
+      msg`If an order paid by card is cancelled or declined before it reaches you, the whole amount goes back to the same card automatically, within the same 1 to 10 working days.`,
+      msg`The points (PV) of returned goods are taken back from the volumes of the month the order was counted in, or from the current month if that month is already closed.`,
     ],
   },
   {

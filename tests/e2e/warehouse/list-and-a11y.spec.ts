@@ -33,7 +33,8 @@ test('the list shows each tab with its count, pages on the server and searches b
   const page = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
   await page.goto('/my-orders-warehouse?tab=completed');
   const tabs = page.getByRole('tablist');
-  await expect(tabs.getByRole('tab')).toHaveCount(8);
+  // The lifecycle's eight tabs and the Returns tab.
+  await expect(tabs.getByRole('tab')).toHaveCount(9);
   const token = await cachedToken(request, WAREHOUSE_STAFF);
   const completed = (await (
     await request.get(`${API_PREFIX}/orders/get/list/warehouse`, {

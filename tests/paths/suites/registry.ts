@@ -20,6 +20,8 @@ import { presenceSuite } from './presence.suite';
 import { profileSuite } from './profile.suite';
 import { pushDeviceSuite } from './push-device.suite';
 import { quickOrderSuite } from './quick-order.suite';
+import { returnActionsSuite } from './return-actions.suite';
+import { returnRequestSuite } from './return-request.suite';
 import { returnsSuite } from './returns.suite';
 
 /**
@@ -53,5 +55,7 @@ export const PATH_SUITES: readonly PathSuite[] = [
   eventsSuite,
   presenceSuite,
   quickOrderSuite,
+  returnRequestSuite,
+  returnActionsSuite,
   returnsSuite,
 ];

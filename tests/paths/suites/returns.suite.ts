@@ -21,7 +21,7 @@ export const returnMachineExecutors = {
 /**
  * The return machine (which the server enforces): a card and a cash return, every event of every role. The API level
  * drives real returns through `POST /orders/{orderId}/returns` and `POST /returns/{id}/…`, with the acquirer's refund
- * answered by the local maib peer; the browser level is the returns screens' own.
+ * answered by the local maib peer; the browser level clicks the same steps on the returns screens.
  */
 export const returnsSuite = definePathSuite({
   name: 'returns',
@@ -31,6 +31,6 @@ export const returnsSuite = definePathSuite({
   levels: {
     machine: machineLevel(returnMachine, returnMachineExecutors),
     api: { spec: 'tests/paths/returns.api.spec.ts' },
-    browser: 'the returns screens of the SPA are built on their own branch, with their browser paths',
+    browser: { spec: 'tests/paths/returns.spec.ts' },
   },
 });

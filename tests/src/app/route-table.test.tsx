@@ -62,8 +62,11 @@ const SPEC_PRIVATE = [
   '/client-base',
   '/client-base/:id',
 ];
-/** Our addition for staff: the 1C exchange's runs and issues (docs/1c-exchange.md). */
-const EXTRA_PRIVATE = ['/exchange-1c', '/products/:productRef'];
+/**
+ * Our additions: for staff the 1C exchange's runs and issues (docs/1c-exchange.md) and a return's page
+ * (docs/adr/0138-returns.md); a product's page.
+ */
+const EXTRA_PRIVATE = ['/exchange-1c', '/products/:productRef', '/my-orders-warehouse/returns/:returnId'];
 
 /** Screens later issues build: the title each shows now (spec section 2 labels). */
 const TITLES: Record<string, string> = {

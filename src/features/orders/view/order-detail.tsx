@@ -15,6 +15,7 @@ import { PartialEditor } from './partial-editor.tsx';
 import { ReasonForm } from './reason-form.tsx';
 import { HandoverCodeCard } from '../handover/handover-code-card.tsx';
 import { HandoverDialog } from '../handover/handover-dialog.tsx';
+import { OrderReturns } from '../returns/order-returns.tsx';
 import { useOrderActions } from '#src/data/order-actions.actors.ts';
 import './order-view.css';
 
@@ -57,6 +58,7 @@ export function OrderDetail({ order: loaded, viewer, minPv = null }: OrderDetail
       <OrderLines order={order} shortLineIds={view.shortLineIds} />
       <OrderFields order={order} staff={viewer === 'warehouse'} />
       <OrderExtras orderId={order.id} viewer={viewer} />
+      <OrderReturns order={order} viewer={viewer} />
       <OrderHistory order={order} />
       <OrderCommentForm view={view} send={send} />
     </div>

@@ -121,6 +121,14 @@ export const HISTORY_EVENT_LABELS: Record<string, MessageDescriptor> = {
   PAYMENT_REFUNDED: msg`Payment refunded to the card`,
   EXTRA_PAYMENT: msg`Second payment received: it will be refunded`,
   EXTRA_PAYMENT_REFUNDED: msg`Second payment refunded to the card`,
+  // A step of one of the order's returns (the comment names the return).
+  RETURN_REQUESTED: msg`Return requested`,
+  RETURN_RECEIVED: msg`Returned goods received by the warehouse`,
+  RETURN_ACCEPTED: msg`Return accepted`,
+  RETURN_REFUSED: msg`Return refused`,
+  RETURN_CANCELLED: msg`Return cancelled`,
+  RETURN_REFUNDED: msg`Return refunded to the card`,
+  RETURN_CREDITED: msg`Return credited on the order`,
 };
 
 export const PARTIAL_PROBLEMS: Record<PartialProblem, MessageDescriptor> = {

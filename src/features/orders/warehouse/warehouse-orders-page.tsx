@@ -33,6 +33,10 @@ import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-order
 import '../view/order-view.css';
 import './warehouse-orders.css';
 import { failureKind } from '#src/data/failure-kind.ts';
+import { useReturnQueue } from '#src/data/returns.ts';
+import { WarehouseReturnsList, waitingCount } from '../returns/warehouse-returns-list.tsx';
+
+const RETURNS_TAB = 'returns';
 
 function isTab(value: string): value is WarehouseTab {
   return (WAREHOUSE_TABS as readonly string[]).includes(value);
@@ -66,6 +70,11 @@ export default function WarehouseOrdersPage() {
   const bulk = useOrderBulk();
   const selected = useSelector(bulk, selectSelectedIds);
   const submitting = useSelector(bulk, selectSubmitting);
+  // The Returns tab (`?tab=returns`) lists returns, not orders; its label counts those waiting for the warehouse.
+  const returnsTab = search.get('tab') === RETURNS_TAB;
+  const returnCounts = useReturnQueue('requested', 1);
+  const waiting = waitingCount(returnCounts.data);
+  const returnsLabel = waiting === null ? t`Returns` : t`Returns (${formatNumber(waiting, locale)} waiting)`;
 
   /** Any change but paging starts again at page 1 (and drops the keyset). */
   const go = (next: Partial<WarehouseListParams>) => {
@@ -211,20 +220,24 @@ export default function WarehouseOrdersPage() {
       <WarehouseBulkResults actor={bulk} />
       <Tabs
         label={t`Warehouse orders by status`}
-        value={params.tab}
+        value={returnsTab ? RETURNS_TAB : params.tab}
         onValueChange={(value) => {
-          if (isTab(value)) go({ tab: value });
+          if (value === RETURNS_TAB) setSearch({ tab: RETURNS_TAB });
+          else if (isTab(value)) go({ tab: value });
         }}
-        items={WAREHOUSE_TABS.map((tab) => ({
-          value: tab,
-          label: tabLabel(tab),
-          content: (
-            <>
-              {arrivedPill}
-              {content(tab)}
-            </>
-          ),
-        }))}
+        items={[
+          ...WAREHOUSE_TABS.map((tab) => ({
+            value: tab,
+            label: tabLabel(tab),
+            content: (
+              <>
+                {arrivedPill}
+                {content(tab)}
+              </>
+            ),
+          })),
+          { value: RETURNS_TAB, label: returnsLabel, content: returnsTab ? <WarehouseReturnsList /> : null },
+        ]}
       />
       <WarehouseBulkBar actor={bulk} />
     </div>
