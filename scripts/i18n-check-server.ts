@@ -19,6 +19,7 @@ import {
   PAYMENT_CANCELLED_EVENT,
   SUBMIT_EVENT,
 } from '../server/domain/orders/history-events.ts';
+import { RETURN_CREDITED_EVENT, RETURN_EVENTS } from '../server/domain/returns/record.ts';
 import { ERROR_MESSAGES, LANGUAGES } from '../server/http/error-messages.ts';
 import { WAREHOUSES } from '../server/seed/demo.ts';
 
@@ -70,6 +71,8 @@ for (const event of [
   PAYMENT_CANCELLED_EVENT,
   EXTRA_PAYMENT_EVENT,
   EXTRA_PAYMENT_REFUNDED_EVENT,
+  ...Object.values(RETURN_EVENTS),
+  RETURN_CREDITED_EVENT,
 ]) {
   count('history-event');
   if (!labelled.has(event)) problems.push(`history event ${event} has no label in HISTORY_EVENT_LABELS`);
