@@ -109,16 +109,15 @@ export async function qualify(
     'q2025_star',
     sql`m.star_streak >= ${STREAK_MONTHS} and ${holds('q2025_leader')}`,
   );
-  // Each member's place on the ladder once, then the ranks up to it (not the ladder × every member); a rank held
-  // already is skipped by the conflict check, one probe of the key (a `not exists` would probe it twice).
-  const codes = RANKS.map((rank) => rank.code);
   const ranks = await sql`
     insert into qualifications (user_id, code, achieved_at)
-    select m.user_id, 'rank_' || (${codes}::text[])[i + 1], ${achievedAt}::date
+    select m.user_id, 'rank_' || r.code, ${achievedAt}::date
     from monthly_volumes m
-    cross join lateral generate_series(1, ${ladderSql('m.rank')}) as i
+    cross join lateral unnest(${RANKS.map((rank) => rank.code)}::text[]) with ordinality as r(code, i)
     where m.month = ${month}::date and m.rank <> ${RANKS[0]?.code ?? 'consultant'}
-    order by m.user_id, i
+      and r.i > 1 and r.i - 1 <= ${ladderSql('m.rank')}
+      and not exists (select 1 from qualifications q where q.user_id = m.user_id and q.code = 'rank_' || r.code)
+    order by m.user_id, r.i
     on conflict (user_id, code) do nothing`.execute(trx);
   qualifications += Number(ranks.numAffectedRows ?? 0n);
   const raised = await sql`
