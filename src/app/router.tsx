@@ -154,7 +154,11 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.promotions,
                 ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
               },
-              { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
+              {
+                path: PATHS.personal,
+                ...screen(() => import('../features/personal/personal-page.tsx')),
+                handle: { prefetch: routeData.personal },
+              },
               {
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
@@ -166,8 +170,16 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/shop/product/product-page.tsx')),
                 handle: { prefetch: routeData.product },
               },
-              { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
-              { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
+              {
+                path: PATHS.documents,
+                ...screen(() => import('../features/documents/documents-page.tsx')),
+                handle: { prefetch: routeData.documents },
+              },
+              {
+                path: PATHS.charts,
+                ...screen(() => import('../features/charts/charts-page.tsx')),
+                handle: { prefetch: routeData.charts },
+              },
               { path: PATHS.myOrders, ...screen(() => import('../features/orders/mine/my-orders-page.tsx')) },
               {
                 path: PATHS.myOrder,
@@ -191,6 +203,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.myDistributors,
                 ...screen(() => import('../features/my-network/my-network-page.tsx')),
+                handle: { prefetch: routeData.myNetwork },
               },
               {
                 path: PATHS.myDistributor,
@@ -200,6 +213,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.clientBase,
                 ...screen(() => import('../features/client-base/client-base-page.tsx')),
+                handle: { prefetch: routeData.clientBase },
               },
               {
                 path: PATHS.client,
