@@ -115,8 +115,8 @@ export const routeData = {
     await client.prefetchQuery(orderQueries.warehouse(readListParams(url.searchParams)));
   },
   /**
-   * `/my-distributors`: the downline list's page the address asks for. The tree (`?view=tree`) draws itself in the
-   * browser, from its own reads.
+   * `/my-distributers` (My Network): the downline list's page the address asks for. The tree (`?view=tree`) draws
+   * itself in the browser, from its own reads.
    */
   myNetwork: async ({ client, role, url }) => {
     if (!isDistributor(role) || url.searchParams.get('view') === 'tree') return;
@@ -158,17 +158,6 @@ export const routeData = {
       return latest === undefined ? undefined : client.prefetchQuery(statementQueries.month(latest));
     });
     await Promise.all([documents, client.prefetchQuery(bonusQueries.estimate()), statements]);
-  },
-  /** `/personal`: besides the profile (the session's own read), the address book and the message settings. */
-  personal: async ({ client }) => {
-    const [{ accountQueries }, { messageQueries }] = await Promise.all([
-      import('../data/account.ts'),
-      import('../data/messages.ts'),
-    ]);
-    await Promise.all([
-      client.prefetchQuery(accountQueries.addresses()),
-      client.prefetchQuery(messageQueries.settings()),
-    ]);
   },
 } satisfies Record<string, RoutePrefetch>;
 

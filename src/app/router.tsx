@@ -154,11 +154,9 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.promotions,
                 ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
               },
-              {
-                path: PATHS.personal,
-                ...screen(() => import('../features/personal/personal-page.tsx')),
-                handle: { prefetch: routeData.personal },
-              },
+              // Not rendered on the server (docs/adr/0068-server-renders-first-screen.md): its forms put their
+              // fields back as the app takes them over, and text typed before then would be lost.
+              { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
               {
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),

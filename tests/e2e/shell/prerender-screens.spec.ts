@@ -1,7 +1,7 @@
 // More screens rendered on the server (docs/adr/0068-server-renders-first-screen.md): My Network's list, Charts,
-// Client base, Documents and Personal data come in the HTML with their data and paint with every script of the app
-// held back; the app then takes the same DOM over (the element the server rendered is the one it runs), with no
-// console error (a hydration that did not match reports one) and without asking for the screen's data again.
+// Client base and Documents come in the HTML with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the server rendered is the one it runs), with no
+// console error (a hydration that did not match reports one) and without asking for the screen's data again. My
+// Network's tree is painted around its loading state and reads its first view in the browser.
 import { startSession, expect, test } from '../support/fixtures';
 import { tr } from './shell-support';
 import { apiRequests, appStarted, collectErrors, holdAppCode, returningBrowser } from './prerender-support';
@@ -32,12 +32,6 @@ const SCREENS = [
     first: 'main li[data-document]',
     // The documents, and a distributor's bonus estimate and statements with the latest month's.
     reads: ['/documents', '/users/bonus/current', '/users/statements'],
-  },
-  {
-    path: '/personal',
-    title: 'Personal data',
-    first: 'main form[aria-labelledby="personal-profile"] input',
-    reads: ['/users/addresses', '/users/notifications'],
   },
 ] as const;
 
@@ -94,3 +88,39 @@ for (const screen of SCREENS) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Main'));
   });
 }
+
+test('My Network’s tree paints its screen from the HTML and draws itself once the app has taken the screen over', async ({
+  page,
+  request,
+}) => {
+  await startSession(page, request, 'partner@demo.test');
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto('/my-distributers?view=tree', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'My Network'));
+  const treeTab = page.getByRole('tab', { name: tr('ru', 'Tree') });
+  await expect(treeTab).toHaveAttribute('aria-selected', 'true');
+  await page.evaluate(() => {
+    (window as unknown as { __serverTab: Element | null }).__serverTab = document.querySelector(
+      '[role="tab"][aria-selected="true"]',
+    );
+  });
+  release();
+  await appStarted(page);
+  // The tree reads its first view in the browser, and draws it.
+  const root = page
+    .getByRole('tree', { name: tr('ru', 'Genealogy') })
+    .getByRole('treeitem')
+    .first();
+  await expect(root).toHaveAttribute('aria-expanded', 'true');
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('[role="tab"][aria-selected="true"]') ===
+        (window as unknown as { __serverTab: Element | null }).__serverTab,
+    ),
+    'the server-rendered tab is kept',
+  ).toBe(true);
+  expect(errors).toEqual([]);
+});
