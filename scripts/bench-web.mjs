@@ -1,10 +1,10 @@
 // `npm run bench:web -- [--runs N] [--pages login,dashboard,...] [--save DIR] [--tls]` (not part of `npm test`): Lighthouse 12, mobile
-// emulation with simulated throttling (its defaults), on /login (logged out), /dashboard, /new-order and a product's page (partner),
-// /my-orders-warehouse (warehouse), and on two yardsticks served by the same server in the same way: a static hello
-// page and a bare React 19 page built by the same Vite (scripts/fixtures/). Pages are run in turn, round after
-// round (interleaved: a busy machine slows all alike), `--runs` rounds (default 5); prints the medians of the
-// performance score, FCP, LCP and TBT, and LCP as a ratio to each yardstick. Goals: score >= 95 on the app
-// pages, LCP <= 1.5x the bare React page's.
+// emulation with simulated throttling (its defaults), on /login (logged out), /dashboard, /new-order, a product's
+// page, My Network, /charts, /client-base and /documents (partner), /my-orders-warehouse (warehouse),
+// and on two yardsticks served by the same server in the same way: a static hello page and a bare React 19 page
+// built by the same Vite (scripts/fixtures/). Pages are run in turn, round after round (interleaved: a busy machine
+// slows all alike), `--runs` rounds (default 5); prints the medians of the performance score, FCP, LCP and TBT, and
+// LCP as a ratio to each yardstick. Goals: score >= 95 on the app pages, LCP <= 1.5x the bare React page's.
 //
 // The server is `npm start`'s (server/main.ts with APP_DIST) on a free port, a throwaway demo-seeded data dir, and
 // an APP_DIST that is a copy of dist/ plus the yardsticks (pre-compressed like dist/), with the server's renderer of
@@ -59,6 +59,10 @@ const PAGES = [
     app: true,
   },
   { name: '/my-orders-warehouse', path: '/my-orders-warehouse', login: 'warehouse@demo.test', app: true },
+  { name: 'My Network (partner)', path: '/my-distributers', login: 'partner@demo.test', app: true },
+  { name: '/charts (partner)', path: '/charts', login: 'partner@demo.test', app: true },
+  { name: '/client-base (partner)', path: '/client-base', login: 'partner@demo.test', app: true },
+  { name: '/documents (partner)', path: '/documents', login: 'partner@demo.test', app: true },
 ];
 const only = flags.pages?.split(',').map((p) => p.trim());
 const pages = PAGES.filter(

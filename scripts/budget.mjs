@@ -102,6 +102,21 @@ const app = upFrontOf(dist, '');
 const yardstick = upFrontOf(bare, 'bare-react/');
 const ratio = app.total / yardstick.total;
 const boot = bootPreloads();
+const missing = [];
+// A preload of a file the build did not write (a chunk of stylesheets only, which Vite drops) is a 404 and a
+// console error on every visit of its screen.
+for (const file of [
+  ...Object.values(boot.catalogues),
+  ...boot.session,
+  ...boot.screens.flatMap(([, js]) => js),
+]) {
+  if (!existsSync(join(dist, file))) missing.push(file);
+}
+if (missing.length > 0) {
+  for (const file of missing)
+    console.error(`budget: FAIL the boot script preloads ${file}, which the build did not write`);
+  process.exit(1);
+}
 const sumGzip = (files) => files.reduce((sum, file) => sum + gzipSize(dist, file), 0);
 
 /** Package (or app folder) of a module id. */

@@ -10,6 +10,15 @@ import { patternSource, readScreenRoutes } from '../lib/screen-routes.mjs';
 /** The session chunk's module (`loadSessionRuntime` in src/session/auth-context.tsx). */
 export const SESSION_MODULE = '/src/session/session-runtime.tsx';
 
+/**
+ * A chunk of stylesheets only (one imported by two screens, say): Vite drops its file from the build and puts the
+ * stylesheets on its importers, so it is never preloaded (a preload of it would be a 404), only its stylesheets.
+ */
+const isPureCss = (chunk: OutputChunk | undefined): boolean =>
+  chunk !== undefined &&
+  chunk.moduleIds.length > 0 &&
+  chunk.moduleIds.every((id) => /\.(css|less|sass|scss|styl|stylus|pcss|postcss|sss)(\?|$)/.test(id));
+
 /** Below this many screen routes, the reading of the route table has surely missed some. */
 const FEW_SCREEN_ROUTES = 10;
 
@@ -62,9 +71,11 @@ export function bundlePreloads(
   // and its imports, with their stylesheets (else asked for only once the chunk has run).
   const session: string[] = [];
   const sessionStyles = new Set<string>();
+  const visitedCss = new Set<string>();
   const visitSession = (file: string) => {
-    if (upFront.has(file) || session.includes(`/${file}`)) return;
-    session.push(`/${file}`);
+    if (upFront.has(file) || session.includes(`/${file}`) || visitedCss.has(file)) return;
+    if (isPureCss(chunks.get(file))) visitedCss.add(file);
+    else session.push(`/${file}`);
     for (const sheet of chunks.get(file)?.viteMetadata?.importedCss ?? []) sessionStyles.add(`/${sheet}`);
     for (const next of chunks.get(file)?.imports ?? []) visitSession(next);
   };
@@ -87,10 +98,13 @@ export function bundlePreloads(
     }
     const js: string[] = [];
     const css = new Set<string>();
+    const cssOnly = new Set<string>();
     const visit = (file: string) => {
-      if (upFront.has(file) || session.includes(`/${file}`) || js.includes(`/${file}`)) return;
-      js.push(`/${file}`);
+      if (upFront.has(file) || session.includes(`/${file}`) || js.includes(`/${file}`) || cssOnly.has(file))
+        return;
       const visited = chunks.get(file);
+      if (isPureCss(visited)) cssOnly.add(file);
+      else js.push(`/${file}`);
       for (const sheet of visited?.viteMetadata?.importedCss ?? []) css.add(`/${sheet}`);
       for (const next of visited?.imports ?? []) visit(next);
     };

@@ -114,6 +114,51 @@ export const routeData = {
     ]);
     await client.prefetchQuery(orderQueries.warehouse(readListParams(url.searchParams)));
   },
+  /**
+   * `/my-distributers` (My Network): the downline list's page the address asks for. The tree (`?view=tree`) draws
+   * itself in the browser, from its own reads.
+   */
+  myNetwork: async ({ client, role, url }) => {
+    if (!isDistributor(role) || url.searchParams.get('view') === 'tree') return;
+    const [{ networkQueries }, { downlineQueryOf }] = await Promise.all([
+      import('../data/network.ts'),
+      import('../features/my-network/downline-params.ts'),
+    ]);
+    await client.prefetchQuery(networkQueries.search(downlineQueryOf(url.searchParams)));
+  },
+  /** `/charts`: the closed months the charts and their table show. */
+  charts: async ({ client, role }) => {
+    if (!isDistributor(role)) return;
+    const { businessQueries } = await import('../data/business.ts');
+    await client.prefetchQuery(businessQueries.closedStats());
+  },
+  /** `/client-base`: the page of clients the address asks for. */
+  clientBase: async ({ client, role, url }) => {
+    if (!isDistributor(role)) return;
+    const [{ networkQueries }, { clientsQueryOf }] = await Promise.all([
+      import('../data/network.ts'),
+      import('../features/client-base/client-base-params.ts'),
+    ]);
+    await client.prefetchQuery(networkQueries.clients(clientsQueryOf(url.searchParams)));
+  },
+  /**
+   * `/documents`: the documents; for a distributor also the bonus estimate and the bonus statements, with the
+   * latest month's statement the section opens on.
+   */
+  documents: async ({ client, role }) => {
+    const [{ documentQueries }, { bonusQueries }, { statementQueries }] = await Promise.all([
+      import('../data/documents.ts'),
+      import('../data/bonus.ts'),
+      import('../data/statements.ts'),
+    ]);
+    const documents = client.prefetchQuery(documentQueries.list());
+    if (!isDistributor(role)) return documents;
+    const statements = client.prefetchQuery(statementQueries.list()).then(() => {
+      const latest = client.getQueryData(statementQueries.list().queryKey)?.[0]?.month;
+      return latest === undefined ? undefined : client.prefetchQuery(statementQueries.month(latest));
+    });
+    await Promise.all([documents, client.prefetchQuery(bonusQueries.estimate()), statements]);
+  },
 } satisfies Record<string, RoutePrefetch>;
 
 /**

@@ -154,6 +154,8 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.promotions,
                 ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
               },
+              // Not rendered on the server (docs/adr/0068-server-renders-first-screen.md): its forms put their
+              // fields back as the app takes them over, and text typed before then would be lost.
               { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
               {
                 path: PATHS.newOrder,
@@ -166,8 +168,16 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/shop/product/product-page.tsx')),
                 handle: { prefetch: routeData.product },
               },
-              { path: PATHS.documents, ...screen(() => import('../features/documents/documents-page.tsx')) },
-              { path: PATHS.charts, ...screen(() => import('../features/charts/charts-page.tsx')) },
+              {
+                path: PATHS.documents,
+                ...screen(() => import('../features/documents/documents-page.tsx')),
+                handle: { prefetch: routeData.documents },
+              },
+              {
+                path: PATHS.charts,
+                ...screen(() => import('../features/charts/charts-page.tsx')),
+                handle: { prefetch: routeData.charts },
+              },
               { path: PATHS.myOrders, ...screen(() => import('../features/orders/mine/my-orders-page.tsx')) },
               {
                 path: PATHS.myOrder,
@@ -196,6 +206,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.myDistributors,
                 ...screen(() => import('../features/my-network/my-network-page.tsx')),
+                handle: { prefetch: routeData.myNetwork },
               },
               {
                 path: PATHS.myDistributor,
@@ -205,6 +216,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.clientBase,
                 ...screen(() => import('../features/client-base/client-base-page.tsx')),
+                handle: { prefetch: routeData.clientBase },
               },
               {
                 path: PATHS.client,

@@ -10,12 +10,11 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { useClients, type Client } from '../../data/network.ts';
-import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { CLIENTS_PAGE_SIZE, clientsQueryOf } from './client-base-params.ts';
+import { QueryFailure, SearchField } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import './client-base.css';
 import { failureKind } from '../../data/failure-kind.ts';
-
-export const CLIENTS_PAGE_SIZE = 20;
 
 export const clientPath = (id: number) => pathTo(PATHS.client, { id });
 
@@ -23,9 +22,9 @@ export const clientPath = (id: number) => pathTo(PATHS.client, { id });
 export default function ClientBasePage() {
   const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim();
-  const page = positiveInt(searchParams.get('page'), 1);
-  const query = useClients({ page, pageSize: CLIENTS_PAGE_SIZE, ...(q === '' ? {} : { q }) });
+  const clients = clientsQueryOf(searchParams);
+  const { q = '', page = 1 } = clients;
+  const query = useClients(clients);
 
   const update = useCallback(
     (changes: { q?: string; page?: number }, replace = false) => {

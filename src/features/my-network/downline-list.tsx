@@ -8,75 +8,23 @@ import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { distributorPath, treePath } from './network-paths.ts';
-import { QueryFailure, SearchField, positiveInt } from '../../ui/list-controls.tsx';
+import { QueryFailure, SearchField } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { failureKind } from '../../data/failure-kind.ts';
-import {
-  useNetworkSearch,
-  type NetworkNode,
-  type NetworkSearchQuery,
-  type NetworkSort,
-  type SortOrder,
-} from '../../data/network.ts';
+import { useNetworkSearch, type NetworkNode, type NetworkSort, type SortOrder } from '../../data/network.ts';
 import { RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
+import {
+  ATTENTION,
+  DOWNLINE_PAGE_SIZE,
+  defaultOrder,
+  inNetworkOrder,
+  readDownlineParams,
+  toQuery,
+  type Attention,
+  type DownlineParams,
+} from './downline-params.ts';
 
-export const DOWNLINE_PAGE_SIZE = 20;
-
-const SORTS: readonly NetworkSort[] = ['name', 'rank', 'pv', 'gv', 'signingDate'];
-
-/** The contract's default direction per sort key. */
-export const defaultOrder = (sort: NetworkSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
-
-export type Attention = NonNullable<NetworkSearchQuery['attention']>;
-const ATTENTION: readonly Attention[] = ['pv_zero', 'below_active', 'no_orders', 'rank_drop'];
 const PERIOD_CHOICES = [1, 2, 3, 6, 12] as const;
-
-export interface DownlineParams {
-  q: string;
-  sort: NetworkSort;
-  order: SortOrder;
-  /** A sort was chosen (`?sort=` in the URL). Without one, "who needs attention" lists in network order. */
-  sorted: boolean;
-  page: number;
-  /** "Who needs attention" (`?attention=`, and `?periods=` for `no_orders`); '' for everyone. */
-  attention: Attention | '';
-  periods: number;
-}
-
-/** The list's state lives in the URL: `?q=&sort=&order=&page=`. */
-export function readDownlineParams(params: URLSearchParams): DownlineParams {
-  const sortParam = params.get('sort');
-  const sort = SORTS.find((key) => key === sortParam) ?? 'signingDate';
-  const orderParam = params.get('order');
-  const order: SortOrder = orderParam === 'asc' || orderParam === 'desc' ? orderParam : defaultOrder(sort);
-  const attentionParam = params.get('attention');
-  const attention = ATTENTION.find((key) => key === attentionParam) ?? '';
-  const periods = Math.min(12, positiveInt(params.get('periods'), 3));
-  return {
-    q: (params.get('q') ?? '').trim(),
-    sort,
-    order,
-    sorted: sortParam === sort,
-    page: positiveInt(params.get('page'), 1),
-    attention,
-    periods,
-  };
-}
-
-/** Network order: the attention filter without a chosen sort reads its maintained table in tree order. */
-const inNetworkOrder = ({ attention, q, sorted }: DownlineParams) => attention !== '' && q === '' && !sorted;
-
-function toQuery(params: DownlineParams): NetworkSearchQuery {
-  const { q, sort, order, page, attention, periods } = params;
-  return {
-    page,
-    pageSize: DOWNLINE_PAGE_SIZE,
-    ...(inNetworkOrder(params) ? {} : { sort, order }),
-    ...(q === '' ? {} : { q }),
-    ...(attention === '' ? {} : { attention }),
-    ...(attention === 'no_orders' ? { periods } : {}),
-  };
-}
 
 /** The whole downline as a searchable, sortable, paged table (`GET /users/my-network/search`). */
 export function DownlineList() {

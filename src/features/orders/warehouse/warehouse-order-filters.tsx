@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   DELIVERY_TYPES,
   PAYMENT_METHODS,
@@ -19,13 +19,16 @@ function oneOf<T extends string>(values: readonly T[], value: string): T | undef
 /**
  * The queue's filters: delivery or pickup, payment method, payment state, the day range the order was placed in;
  * and, when the warehouse home linked here, "in this status since". Every change goes into the address at once.
+ * `controls` come before the toggle: on a phone they share its rows (warehouse-orders.css).
  */
 export function WarehouseOrderFilters({
   params,
   onChange,
+  controls,
 }: {
   params: WarehouseListParams;
   onChange: (next: Partial<WarehouseListParams>) => void;
+  controls?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -34,6 +37,7 @@ export function WarehouseOrderFilters({
   const count = formatNumber(activeFilterCount(params), locale);
   return (
     <div className="warehouse-filters-disclosure" data-open={open || undefined}>
+      {controls}
       {/* Below 720 px the panel is tall: it opens from this button, which says how many filters are in effect. */}
       <Button
         variant="secondary"

@@ -29,6 +29,7 @@ import { useWarehouseOrdersQuery, type OrderSummary, type WarehouseListParams } 
 import { useOrderBulk } from './order-bulk.actors.ts';
 import { WarehouseBulkBar, WarehouseBulkResults } from './warehouse-bulk-bar.tsx';
 import { WarehouseOrderFilters } from './warehouse-order-filters.tsx';
+import { WarehousePhoneControls } from './warehouse-phone-controls.tsx';
 import { WarehouseOrdersSkeleton, WarehouseOrdersTable } from './warehouse-orders-table.tsx';
 import '../view/order-view.css';
 import './warehouse-orders.css';
@@ -187,7 +188,9 @@ export default function WarehouseOrdersPage() {
       <PageHeader title={t`Warehouse orders`} />
       <div className="warehouse-list__tools">
         <form role="search" className="warehouse-list__search" onSubmit={onSearch}>
-          <label htmlFor={`${id}-q`}>{t`Search all tabs by order number or customer`}</label>
+          <label htmlFor={`${id}-q`} className="warehouse-list__search-label">
+            {t`Search all tabs by order number or customer`}
+          </label>
           <div className="warehouse-list__search-row">
             <input
               id={`${id}-q`}
@@ -195,6 +198,7 @@ export default function WarehouseOrdersPage() {
               name="q"
               maxLength={100}
               autoComplete="off"
+              placeholder={t`Order number or customer`}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
             />
@@ -216,7 +220,22 @@ export default function WarehouseOrdersPage() {
           </select>
         </div>
       </div>
-      <WarehouseOrderFilters params={params} onChange={go} />
+      <WarehouseOrderFilters
+        params={params}
+        onChange={go}
+        controls={
+          <WarehousePhoneControls
+            tabs={WAREHOUSE_TABS.map((tab) => ({ value: tab, label: tabLabel(tab) }))}
+            tab={params.tab}
+            onTab={(tab) => go({ tab })}
+            sort={sort}
+            dir={dir}
+            onSort={(column, direction) => go({ sort: column, dir: direction })}
+            pageSize={params.pageSize}
+            onPageSize={(size) => go({ pageSize: size })}
+          />
+        }
+      />
       <WarehouseBulkResults actor={bulk} />
       <Tabs
         label={t`Warehouse orders by status`}

@@ -18,7 +18,7 @@ type OrderSummary = components['schemas']['OrderSummary'];
 
 const HOUR_MS = 3_600_000;
 
-const COLUMN_LABELS: Record<QueueSort, MessageDescriptor> = {
+export const COLUMN_LABELS: Record<QueueSort, MessageDescriptor> = {
   number: msg`Number`,
   date: msg`Date`,
   customer: msg`Customer`,
@@ -70,8 +70,8 @@ function SelectPage({
 
 /**
  * The queue: a checkbox per row, sortable columns (number, date, customer, amount, PV, age in this status, each
- * header a button with `aria-sort`), delivery or pickup, payment, status. Below 720 px each row is a card
- * (`warehouse-orders.css`), each cell labelled by its column.
+ * header a button with `aria-sort`), delivery or pickup, payment, status. Below 720 px each row is a compact card
+ * (`warehouse-orders.css`: its cells placed by `data-cell`, the figures that do not name themselves labelled).
  */
 export function WarehouseOrdersTable({
   orders,
@@ -141,7 +141,7 @@ export function WarehouseOrdersTable({
                 data-order-id={order.id}
                 className={selected ? 'warehouse-list__row--selected' : undefined}
               >
-                <td className="warehouse-list__select">
+                <td className="warehouse-list__select" data-cell="select">
                   <input
                     type="checkbox"
                     className="warehouse-list__check"
@@ -151,7 +151,7 @@ export function WarehouseOrdersTable({
                     onChange={() => selection.onToggle(order)}
                   />
                 </td>
-                <th scope="row" data-label={label(COLUMN_LABELS.number)}>
+                <th scope="row" data-cell="number" data-label={label(COLUMN_LABELS.number)}>
                   <Link
                     to={pathTo(PATHS.warehouseOrder, { id: order.id })}
                     className="warehouse-list__number"
@@ -159,23 +159,25 @@ export function WarehouseOrdersTable({
                     {order.number}
                   </Link>
                 </th>
-                <td data-label={label(COLUMN_LABELS.date)}>{formatDateTime(order.createdAt, locale)}</td>
-                <td data-label={label(COLUMN_LABELS.customer)}>
+                <td data-cell="date" data-label={label(COLUMN_LABELS.date)}>
+                  {formatDateTime(order.createdAt, locale)}
+                </td>
+                <td data-cell="customer" data-label={label(COLUMN_LABELS.customer)}>
                   {order.customer.fullName}
                   {order.customer.prn === null ? null : (
                     <span className="warehouse-list__sub">{order.customer.prn}</span>
                   )}
                 </td>
-                <td className="order-table__num" data-label={t`Items`}>
+                <td className="order-table__num" data-cell="items" data-label={t`Items`}>
                   {formatNumber(order.itemCount, locale)}
                 </td>
-                <td className="order-table__num" data-label={label(COLUMN_LABELS.amount)}>
+                <td className="order-table__num" data-cell="amount" data-label={label(COLUMN_LABELS.amount)}>
                   {formatMoney(order.finalCost, order.currency, locale)}
                 </td>
-                <td className="order-table__num" data-label={label(COLUMN_LABELS.points)}>
+                <td className="order-table__num" data-cell="points" data-label={label(COLUMN_LABELS.points)}>
                   {formatPoints(order.points, locale)}
                 </td>
-                <td data-label={label(COLUMN_LABELS.age)}>
+                <td data-cell="age" data-label={label(COLUMN_LABELS.age)}>
                   <span
                     className={late ? 'warehouse-list__age warehouse-list__age--late' : 'warehouse-list__age'}
                     data-late={late}
@@ -188,14 +190,16 @@ export function WarehouseOrdersTable({
                     ) : null}
                   </span>
                 </td>
-                <td data-label={t`Delivery or pickup`}>{i18n._(DELIVERY_TYPE_LABELS[order.deliveryType])}</td>
-                <td data-label={t`Payment`}>
+                <td data-cell="delivery" data-label={t`Delivery or pickup`}>
+                  {i18n._(DELIVERY_TYPE_LABELS[order.deliveryType])}
+                </td>
+                <td data-cell="payment" data-label={t`Payment`}>
                   {i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])}
                   <span className="warehouse-list__sub">
                     {i18n._(PAYMENT_STATE_LABELS[order.paymentState])}
                   </span>
                 </td>
-                <td data-label={t`Status`}>
+                <td data-cell="status" data-label={t`Status`}>
                   <OrderStatusBadge status={order.status} />
                   <ExchangeBadge exchange={order.exchange} />
                 </td>
