@@ -73,6 +73,10 @@ test('a phone’s first screen shows at least three orders, the tab, sort and fi
   await expect(page).toHaveURL(/tab=/);
   await expect(page).not.toHaveURL(/tab=completed/);
   await expect(page).toHaveURL(/sort=amount&dir=desc/);
+  // The Returns tab is one of its choices too (the tab row is hidden on a phone), and says so when open.
+  await status.selectOption('returns');
+  await expect(page).toHaveURL(/tab=returns/);
+  await expect(status).toHaveValue('returns');
   await page.goto('/my-orders-warehouse?tab=completed');
   await expect(cards.nth(2)).toBeVisible();
   // "Filters (0)" opens the panel by keyboard.

@@ -37,7 +37,7 @@ import { failureKind } from '#src/data/failure-kind.ts';
 import { useReturnQueue } from '#src/data/returns.ts';
 import { WarehouseReturnsList, waitingCount } from '../returns/warehouse-returns-list.tsx';
 
-const RETURNS_TAB = 'returns';
+const RETURNS_TAB = 'returns' as const;
 
 function isTab(value: string): value is WarehouseTab {
   return (WAREHOUSE_TABS as readonly string[]).includes(value);
@@ -225,9 +225,12 @@ export default function WarehouseOrdersPage() {
         onChange={go}
         controls={
           <WarehousePhoneControls
-            tabs={WAREHOUSE_TABS.map((tab) => ({ value: tab, label: tabLabel(tab) }))}
-            tab={params.tab}
-            onTab={(tab) => go({ tab })}
+            tabs={[
+              ...WAREHOUSE_TABS.map((tab) => ({ value: tab, label: tabLabel(tab) })),
+              { value: RETURNS_TAB, label: returnsLabel },
+            ]}
+            tab={returnsTab ? RETURNS_TAB : params.tab}
+            onTab={(tab) => (tab === RETURNS_TAB ? setSearch({ tab: RETURNS_TAB }) : go({ tab }))}
             sort={sort}
             dir={dir}
             onSort={(column, direction) => go({ sort: column, dir: direction })}

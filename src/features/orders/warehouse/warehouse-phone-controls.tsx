@@ -21,9 +21,10 @@ export function WarehousePhoneControls({
   pageSize,
   onPageSize,
 }: {
-  tabs: readonly { value: WarehouseTab; label: string }[];
-  tab: WarehouseTab;
-  onTab: (tab: WarehouseTab) => void;
+  /** the queue's tabs and the Returns tab (`returns`), as the wide screen's tab row lists them */
+  tabs: readonly { value: WarehouseTab | 'returns'; label: string }[];
+  tab: WarehouseTab | 'returns';
+  onTab: (tab: WarehouseTab | 'returns') => void;
   sort: QueueSort;
   dir: SortDirection;
   onSort: (sort: QueueSort, dir: SortDirection) => void;
