@@ -57,7 +57,8 @@ async function main(): Promise<number> {
     console.log(report(result, config.currency));
     if (result.outcome === 'closed') {
       const told = await tellClosedMonths(database.db);
-      console.log(`  statement messages written ${told}`);
+      // Not indented: the report's indented lines are the close's totals, the same in a dry run.
+      console.log(`Told ${told} members their statement is ready.`);
     }
     return 0;
   } finally {
