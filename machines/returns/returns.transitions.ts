@@ -14,6 +14,7 @@ import {
   type ReturnRole,
   type ReturnStatus,
 } from './returns.types.ts';
+import { guardNames } from '../order-lifecycle/order-lifecycle.transitions.ts';
 
 /** The return machine stepped without an actor, for callers that keep the return in a database. */
 
@@ -121,18 +122,6 @@ const ROLE_GUARDS: Record<ReturnRole, string> = {
 };
 const ROLE_GUARD_NAMES = new Set(Object.values(ROLE_GUARDS));
 
-/** Names of the guards in a transition's guard tree (`'name'`, `{ type }`, and `and`/`or`/`not`). */
-export function returnGuardNames(guard: unknown): string[] {
-  if (typeof guard === 'string') return [guard];
-  if (typeof guard === 'object' && guard !== null && 'type' in guard && typeof guard.type === 'string') {
-    return [guard.type];
-  }
-  if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
-    return guard.guards.flatMap((inner: unknown) => returnGuardNames(inner));
-  }
-  return [];
-}
-
 type GuardCheck = (snapshot: ReturnSnapshot, event: ReturnEvent) => boolean;
 
 const GUARD_CHECKS: Record<string, GuardCheck> = {
@@ -151,7 +140,7 @@ export function applyReturnEvent(facts: ReturnFacts, event: ReturnEvent): Return
   const where = `${facts.status}/${facts.refundState}`;
   const candidates = getNextTransitions(snapshot).filter((candidate) => candidate.eventType === event.type);
   const forRole = candidates.filter((candidate) =>
-    returnGuardNames(candidate.guard).includes(ROLE_GUARDS[event.role]),
+    guardNames(candidate.guard).includes(ROLE_GUARDS[event.role]),
   );
   if (forRole.length === 0) {
     const reason =
@@ -162,9 +151,7 @@ export function applyReturnEvent(facts: ReturnFacts, event: ReturnEvent): Return
   }
   const named = [
     ...new Set(
-      forRole
-        .flatMap((candidate) => returnGuardNames(candidate.guard))
-        .filter((n) => !ROLE_GUARD_NAMES.has(n)),
+      forRole.flatMap((candidate) => guardNames(candidate.guard)).filter((n) => !ROLE_GUARD_NAMES.has(n)),
     ),
   ];
   const failing = named.filter((name) => {

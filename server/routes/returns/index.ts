@@ -1,8 +1,8 @@
 /** The return routes (docs/adr/0138-returns.md): reads, the request, and the machine's events. */
-import { respond, type Handler, type Handlers } from '../../contract/types.ts';
+import { respond, type Handler, type HandlerContext, type Handlers } from '../../contract/types.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { rolesOnReturn } from '../../domain/returns/access.ts';
-import { changeReturn } from '../../domain/returns/change.ts';
+import { changeReturn, type ChangeReturnInput } from '../../domain/returns/change.ts';
 import { loadReturnOrder, orderReturnList } from '../../domain/returns/order.ts';
 import { returnQueue } from '../../domain/returns/queue.ts';
 import { requestReturn as request } from '../../domain/returns/request.ts';
@@ -48,41 +48,25 @@ const getReturn: Handler<'getReturn'> = async (ctx) => {
   return found;
 };
 
+/** One of the machine's events on the return of the address, at the version the caller saw. */
+type StepContext = Pick<HandlerContext<'acceptReturn'>, 'db' | 'user' | 'config' | 'params'> & {
+  body: { version: number };
+};
+const step = (ctx: StepContext, event: ChangeReturnInput['event']) =>
+  changeReturn(ctx.db, {
+    returnId: ctx.params.returnId,
+    caller: ctx.user,
+    version: ctx.body.version,
+    event,
+    publicUrl: ctx.config.publicUrl,
+  });
+
 const receiveReturn: Handler<'receiveReturn'> = async (ctx) =>
-  changeReturn(ctx.db, {
-    returnId: ctx.params.returnId,
-    caller: ctx.user,
-    version: ctx.body.version,
-    event: { type: 'return.receive', lines: ctx.body.lines },
-    publicUrl: ctx.config.publicUrl,
-  });
-
-const acceptReturn: Handler<'acceptReturn'> = async (ctx) =>
-  changeReturn(ctx.db, {
-    returnId: ctx.params.returnId,
-    caller: ctx.user,
-    version: ctx.body.version,
-    event: { type: 'return.accept' },
-    publicUrl: ctx.config.publicUrl,
-  });
-
+  step(ctx, { type: 'return.receive', lines: ctx.body.lines });
+const acceptReturn: Handler<'acceptReturn'> = async (ctx) => step(ctx, { type: 'return.accept' });
 const refuseReturn: Handler<'refuseReturn'> = async (ctx) =>
-  changeReturn(ctx.db, {
-    returnId: ctx.params.returnId,
-    caller: ctx.user,
-    version: ctx.body.version,
-    event: { type: 'return.refuse', comment: ctx.body.comment },
-    publicUrl: ctx.config.publicUrl,
-  });
-
-const cancelReturn: Handler<'cancelReturn'> = async (ctx) =>
-  changeReturn(ctx.db, {
-    returnId: ctx.params.returnId,
-    caller: ctx.user,
-    version: ctx.body.version,
-    event: { type: 'return.cancel' },
-    publicUrl: ctx.config.publicUrl,
-  });
+  step(ctx, { type: 'return.refuse', comment: ctx.body.comment });
+const cancelReturn: Handler<'cancelReturn'> = async (ctx) => step(ctx, { type: 'return.cancel' });
 
 export const returnHandlers = {
   listOrderReturns,
