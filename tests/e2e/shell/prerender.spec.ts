@@ -2,56 +2,9 @@
 // and /login come in the HTML and paint before any of the app's JavaScript has loaded; the app then takes the same
 // DOM over (hydration) from the data that came with the page, asking for none of it again; what the user did in
 // between is carried out once it has. A browser that would render the page differently renders its own.
-import type { BrowserContext, Page } from '@playwright/test';
-import { API_PREFIX, DEMO_PASSWORD, baseURL, expect, startSession, test } from '../support/fixtures';
+import { DEMO_PASSWORD, expect, startSession, test } from '../support/fixtures';
+import { apiRequests, appStarted, collectErrors, holdAppCode, returningBrowser } from './prerender-support';
 import { tr } from './shell-support';
-
-/** Holds every JavaScript file of the app until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The cookies a browser that has run the app before has: its language and time zone (src/i18n/i18n.ts). */
-async function returningBrowser(context: BrowserContext, lang = 'ru'): Promise<void> {
-  await context.addCookies([
-    { name: 'lang', value: lang, url: baseURL() },
-    { name: 'tz', value: 'Europe/Chisinau', url: baseURL() },
-  ]);
-}
-
-/** Page errors and console errors (a hydration that did not match reports one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
-/** The API requests the page sends, by path (with query). */
-function apiRequests(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith(API_PREFIX))
-      sent.push(`${url.pathname.slice(API_PREFIX.length)}${url.search}`);
-  });
-  return sent;
-}
-
-const appStarted = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput?.released ===
-      true,
-  );
 
 test('/dashboard paints from the HTML before any JavaScript, and the app takes the same screen over without asking for its data', async ({
   page,
