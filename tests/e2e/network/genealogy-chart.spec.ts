@@ -50,7 +50,9 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/my-distributers?view=tree');
   const tree = page.getByRole('tree', { name: tr('ru', 'Genealogy') });
-  await expect(nodeOf(page, line[0]?.id ?? 0)).toHaveAttribute('aria-expanded', 'true');
+  // The first visit hydrates the server's page before the tree's first call: on a CI machine shared by several
+  // browsers that took up to 9 s, so this first wait is longer than the default.
+  await expect(nodeOf(page, line[0]?.id ?? 0)).toHaveAttribute('aria-expanded', 'true', { timeout: 20_000 });
 
   // The wheel zooms at the pointer, the buttons pan and reset.
   const canvas = page.locator('.gchart__canvas');
