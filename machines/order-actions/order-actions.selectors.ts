@@ -8,6 +8,7 @@ import {
   partialPreview,
   shortLines,
 } from './order-actions.facts.rules.ts';
+import { isReturnableStatus } from '../returns/returns.policy.rules.ts';
 import type { orderActionsMachine } from './order-actions.machine.ts';
 import {
   DIRECT_ACTIONS,
@@ -120,6 +121,8 @@ export interface OrderActionsView {
   scanFailed: boolean;
   /** The distributor may request pickup of a delivery order: the page offers the choice of pickup point. */
   choosesPickupPoint: boolean;
+  /** The distributor's received order, with nothing left to do on it: what remains is a return (the page's Returns). */
+  returnsBelow: boolean;
   /** The chosen pickup point (null: the warehouse's default). */
   pickupPointId: number | null;
   errorCode: string | null;
@@ -176,6 +179,8 @@ export function selectOrderActionsView(snapshot: OrderActionsSnapshot): OrderAct
       context.role === 'distributor' &&
       context.order.deliveryType === 'delivery' &&
       actions.allowed.includes('pickup.request'),
+    returnsBelow:
+      context.role === 'distributor' && buttons.length === 0 && isReturnableStatus(context.order.status),
     pickupPointId: context.pickupPointId,
     partial:
       mode === 'editingPartial' && context.partial !== null

@@ -38,7 +38,12 @@ export function OrderActionsPanel({
     <section className="order-card order-actions" aria-labelledby="order-actions-title" aria-busy={view.busy}>
       <h2 id="order-actions-title" className="order-card__title">{t`Actions`}</h2>
       {view.choosesPickupPoint ? <PickupPointChoice view={view} send={send} /> : null}
-      {others.length === 0 ? (
+      {view.returnsBelow ? (
+        <p className="order-fields__hint">
+          {t`The order is received: nothing more to do with it here.`}{' '}
+          <a href="#order-returns-title">{t`To return goods, see Returns below.`}</a>
+        </p>
+      ) : others.length === 0 ? (
         <p className="order-fields__hint">
           {view.primary === null
             ? t`No action is possible on this order now.`

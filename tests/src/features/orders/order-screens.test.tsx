@@ -308,6 +308,15 @@ describe("the distributor's order page", () => {
     await screen.findByRole('button', { name: 'Pay by card' });
     expect(actionButtons()).toEqual(['payment.pay', 'order.cancel']);
   });
+
+  it('points a received order with nothing left to do to its returns, not to "no action"', async () => {
+    orders.role = 'distributor';
+    orders.put(makeOrder({ status: 'completed' }));
+    renderMyOrder(42);
+    const link = await screen.findByRole('link', { name: 'To return goods, see Returns below.' });
+    expect(link.getAttribute('href')).toBe('#order-returns-title');
+    expect(screen.queryByText('No action is possible on this order now.')).toBeNull();
+  });
 });
 
 describe('the warehouse order list', () => {
