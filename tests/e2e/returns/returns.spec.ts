@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { components } from '#openapi/schema.d.ts';
 import { widerThanViewport } from '../business/layout-support';
+import { tr } from '../shell/shell-support';
 import { API_PREFIX, bearer, cachedToken, expect, expectNoAxeViolations, test } from '../support/fixtures';
 import {
   WAREHOUSE_STAFF,
@@ -97,6 +98,11 @@ test('a return from request to refund: the warehouse receives and accepts it, th
   await staff.goto('/my-orders-warehouse?tab=returns');
   const row = staff.locator(`tr[data-return-id="${ret.id}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
+  // The orders' filters and page size are not the returns': hidden on the Returns tab.
+  await expect(staff.getByRole('group', { name: tr('ru', 'Filters') })).toBeHidden();
+  await expect(staff.getByLabel(tr('ru', 'Orders per page'))).toHaveCount(2);
+  await expect(staff.getByLabel(tr('ru', 'Orders per page')).first()).toBeHidden();
+  await expect(staff.getByLabel(tr('ru', 'Orders per page')).last()).toBeHidden();
   await expectNoAxeViolations(staff);
   await expectFitsPhones(staff, 'the Returns tab');
   await row.locator('a').click();

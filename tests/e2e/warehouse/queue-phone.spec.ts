@@ -77,6 +77,11 @@ test('a phone’s first screen shows at least three orders, the tab, sort and fi
   await status.selectOption('returns');
   await expect(page).toHaveURL(/tab=returns/);
   await expect(status).toHaveValue('returns');
+  // There the orders' sort, page size and filters have nothing to act on: hidden; the search stays.
+  await expect(sort).toBeHidden();
+  await expect(page.getByRole('combobox', { name: tr('ru', 'Orders per page') })).toBeHidden();
+  await expect(page.getByRole('button', { name: new RegExp(`^${tr('ru', 'Filters')}`) })).toBeHidden();
+  await expect(page.getByRole('search')).toBeVisible();
   await page.goto('/my-orders-warehouse?tab=completed');
   await expect(cards.nth(2)).toBeVisible();
   // "Filters (0)" opens the panel by keyboard.

@@ -184,7 +184,9 @@ export default function WarehouseOrdersPage() {
   );
 
   return (
-    <div className="warehouse-list">
+    // The Returns tab keeps the search (it finds orders across the tabs) and hides what only sorts, filters or pages
+    // orders (warehouse-orders.css).
+    <div className="warehouse-list" data-tab={returnsTab ? RETURNS_TAB : params.tab}>
       <PageHeader title={t`Warehouse orders`} />
       <div className="warehouse-list__tools">
         <form role="search" className="warehouse-list__search" onSubmit={onSearch}>
