@@ -1369,6 +1369,8 @@ export interface paths {
          *     - `presence` (`LivePresenceEvent`): the staff viewing an order of the caller's warehouse changed;
          *     - `volumes` (`LiveVolumesEvent`): the caller's volumes of a period changed (an order of theirs or of their
          *       downline was completed or taken back): reload the figures, the bonus estimate and the network;
+         *     - `return` (`LiveReturnEvent`): a return of the caller's order (for staff: of their warehouse) was requested
+         *       (`change: created`) or moved on, with its new version, status and refund state;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
          *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
          *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
@@ -1935,6 +1937,18 @@ export interface components {
         /** @description `data` of a `volumes` frame of `GET /events`. */
         LiveVolumesEvent: {
             period: components["schemas"]["Month"];
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description `data` of a `return` frame of `GET /events`. */
+        LiveReturnEvent: {
+            /** @enum {string} */
+            change: "created" | "changed";
+            returnId: components["schemas"]["Id"];
+            orderId: components["schemas"]["Id"];
+            version: number;
+            status: components["schemas"]["ReturnStatus"];
+            refundState: components["schemas"]["ReturnRefundState"];
             /** Format: date-time */
             at: string;
         };

@@ -8,6 +8,7 @@ export type LiveFrame =
   | { kind: 'bag' }
   | { kind: 'presence'; data: LivePresence }
   | { kind: 'volumes'; data: LiveVolumesChange }
+  | { kind: 'return'; data: LiveReturnChange }
   | { kind: 'reset' };
 
 /** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
@@ -15,6 +16,9 @@ export type LiveActor = NonNullable<LiveOrderChange['actor']>;
 
 /** `data` of an `order` frame: the contract's `LiveOrderEvent`. */
 export type LiveOrderChange = components['schemas']['LiveOrderEvent'];
+
+/** `data` of a `return` frame: the contract's `LiveReturnEvent` (a return was requested or moved on). */
+export type LiveReturnChange = components['schemas']['LiveReturnEvent'];
 
 /** Someone who has the order open: the contract's `PresenceViewer`. */
 export type LiveViewer = components['schemas']['PresenceViewer'];

@@ -43,7 +43,7 @@ export interface EventHubOptions {
   retentionMs?: number;
 }
 
-const STAFF_KINDS: readonly EventKind[] = ['order', 'presence'];
+const STAFF_KINDS: readonly EventKind[] = ['order', 'presence', 'return'];
 const BATCH = 1000;
 
 /** Whether the subscriber may see the event (sessions are never shown, only acted upon). */

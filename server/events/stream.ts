@@ -2,7 +2,7 @@
  * `GET /events?ticket=…`: a Server-Sent Events stream of what the ticket's user may see (server/events/hub.ts).
  *
  * Frames: `event: ready` (with `id:` the position it starts from, so a client always has a Last-Event-ID), then
- * `order`, `bag`, `presence` events with their log id; `event: reset` when `Last-Event-ID` is older than the log
+ * `order`, `bag`, `presence`, `volumes`, `return` events with their log id; `event: reset` when `Last-Event-ID` is older than the log
  * (reload what you show); `event: end` with `{ reason }` right before the server closes it (`token_expired`,
  * `session_ended` — a logout, a password change —, `too_many_streams` — the user opened more than
  * `MAX_STREAMS_PER_USER`, this one the oldest —, `shutdown`). A comment line every `HEARTBEAT_MS` keeps proxies from closing an idle stream.

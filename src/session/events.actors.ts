@@ -3,7 +3,8 @@
  * signed-in user. Frames become cache updates: an order change refetches that order's page (active now, or
  * when next shown) and the order lists; a volumes change refetches the business figures and the network; a new
  * order at the warehouse goes to the "N new orders" pill instead of moving the list under the user; a bag change
- * refetches the bag; presence replaces the order's viewers; a reset reloads orders, bag, figures and network. The
+ * refetches the bag; presence replaces the order's viewers; a return change refetches that return, the order's
+ * returns and the returns queue; a reset reloads orders, returns, bag, figures and network. The
  * stream itself is an `EventSource` opened with a single-use ticket.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -14,12 +15,13 @@ import type {
   LiveFrame,
   LiveOrderChange,
   LivePresence,
+  LiveReturnChange,
   LiveVolumesChange,
   StreamEndReason,
   StreamInput,
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
-import { bagKeys, businessKeys, networkKeys, orderKeys } from '../data/keys.ts';
+import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '../data/keys.ts';
 import { noteArrivedOrder, setViewers } from '../data/live.ts';
 
 /** The part of `EventSource` the stream uses (tests give a fake). */
@@ -57,7 +59,8 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
     const frame =
-      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'reset') => (event: MessageEvent<string>) => {
+      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'reset') =>
+      (event: MessageEvent<string>) => {
         const id = event.lastEventId === '' ? null : event.lastEventId;
         if (kind === 'order') {
           const data = parse<LiveOrderChange>(event);
@@ -68,12 +71,15 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
         } else if (kind === 'volumes') {
           const data = parse<LiveVolumesChange>(event);
           if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'return') {
+          const data = parse<LiveReturnChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
         } else sendBack({ type: 'stream.frame', id, frame: { kind } });
       };
     source.addEventListener('ready', (event) =>
       sendBack({ type: 'stream.ready', position: event.lastEventId }),
     );
-    for (const kind of ['order', 'presence', 'bag', 'volumes', 'reset'] as const)
+    for (const kind of ['order', 'presence', 'bag', 'volumes', 'return', 'reset'] as const)
       source.addEventListener(kind, frame(kind));
     source.addEventListener('end', (event) => {
       const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
@@ -120,8 +126,24 @@ export function applyFrame(
       void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
       void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
       return;
+    case 'return': {
+      // The return's page (when older than the frame), the order's returns and the warehouse's returns queue with
+      // its "waiting" count; the order itself follows its own `order` frame (a return step is in its history).
+      const { returnId, orderId, version } = frame.data;
+      const cached = queryClient.getQueryData<{ version: number }>(returnKeys.detail(returnId));
+      if (cached === undefined || cached.version < version) {
+        void queryClient.invalidateQueries({ queryKey: returnKeys.detail(returnId) });
+      }
+      void queryClient.invalidateQueries({ queryKey: returnKeys.ofOrder(orderId) });
+      void queryClient.invalidateQueries({
+        queryKey: returnKeys.all(),
+        predicate: (query) => query.queryKey[1] === 'queue',
+      });
+      return;
+    }
     case 'reset':
       void queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: returnKeys.all() });
       void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
       void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
       void queryClient.invalidateQueries({ queryKey: networkKeys.all() });

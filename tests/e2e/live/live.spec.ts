@@ -1,5 +1,4 @@
 // Live orders: changes made elsewhere reach open screens through the event stream, with no reload and no click.
-import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import {
   WAREHOUSE_STAFF,
@@ -10,18 +9,9 @@ import {
   distributorFor,
   myOrderPath,
   openOrder,
+  streamOpen,
   warehouseOrderPath,
 } from '../warehouse/order-support';
-
-/** The page's event stream is open (the app asked for a ticket and the stream answered). */
-async function streamOpen(page: Page): Promise<void> {
-  await page.waitForResponse(
-    (response) => response.url().includes('/api/v3/events?') && response.status() === 200,
-    {
-      timeout: 15_000,
-    },
-  );
-}
 
 test('the distributor sees the warehouse confirm within 2 s, with the Pay button, on the order page and the list', async ({
   browser,

@@ -16,6 +16,7 @@ import {
   distributorFor,
   myOrderPath,
   openOrder,
+  streamOpen,
 } from '../warehouse/order-support';
 
 type MyInfo = components['schemas']['MyInfo'];
@@ -83,6 +84,11 @@ test('a return from request to refund: the warehouse receives and accepts it, th
   await expect(form.locator('[data-total="points"]')).not.toHaveText('0');
   await expectNoAxeViolations(mine);
   await expectFitsPhones(mine, 'the return request form');
+  // The warehouse has its Returns tab open, its event stream too, before the return exists.
+  const staff = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
+  const staffStream = streamOpen(staff);
+  await staff.goto('/my-orders-warehouse?tab=returns');
+  await staffStream;
   await form.locator('button[type="submit"]').click();
   const requested = mine.locator('.return-details[data-return-status="requested"]');
   await expect(requested).toBeVisible({ timeout: 15_000 });
@@ -93,9 +99,7 @@ test('a return from request to refund: the warehouse receives and accepts it, th
   await expectNoAxeViolations(mine);
   await expectFitsPhones(mine, 'the order page with its return');
 
-  // The warehouse: the Returns tab counts it and opens it; receive everything, accept.
-  const staff = await (await contextAs(browser, request, WAREHOUSE_STAFF)).newPage();
-  await staff.goto('/my-orders-warehouse?tab=returns');
+  // The warehouse: the open Returns tab shows it with no reload (the live stream), opens it; receive all, accept.
   const row = staff.locator(`tr[data-return-id="${ret.id}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   // The orders' filters and page size are not the returns': hidden on the Returns tab.
@@ -122,8 +126,7 @@ test('a return from request to refund: the warehouse receives and accepts it, th
   await expect(staff.locator('[data-refund-state="credited"]')).toBeVisible();
   await expectFitsPhones(staff, 'an accepted return');
 
-  // The buyer: the order page says accepted and credited; Main's PV is down by the unit's points.
-  await mine.reload();
+  // The buyer: the open order page says accepted and credited with no reload; Main's PV is down by the unit's points.
   await expect(mine.locator('.return-details[data-return-status="accepted"]')).toBeVisible({
     timeout: 15_000,
   });

@@ -201,6 +201,16 @@ export async function contextAs(
 export const warehouseOrderPath = (id: number) => `/my-orders-warehouse/${id}`;
 export const myOrderPath = (id: number) => `/my-orders/${id}`;
 
+/** The page's event stream is open (the app asked for a ticket and the stream answered). */
+export async function streamOpen(page: Page): Promise<void> {
+  await page.waitForResponse(
+    (response) => response.url().includes('/api/v3/events?') && response.status() === 200,
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
 /** Opens an order page and waits until the order is shown. */
 export async function openOrder(page: Page, path: string): Promise<void> {
   await page.goto(path);

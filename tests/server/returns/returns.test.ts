@@ -3,7 +3,9 @@
  * nothing changed, what acceptance does (stock, the buyer's and sponsor's volumes, the cash credit, the history and
  * the messages) and the warehouse's queue.
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { visibleTo } from '#server/events/hub.ts';
 import { PARTNER, USER, newKey, stockedProducts, tokenFor, type Order } from '../routes/orders/support.ts';
 import {
   firstLineBuyer,
@@ -371,6 +373,63 @@ describe('the return machine through the API', () => {
     });
     expect(late.status).toBe(409);
     expect(asError(late.body).code).toBe('TRANSITION_NOT_ALLOWED');
+  });
+
+  it('each change of a return is one live event, for the buyer and the staff of its warehouse alone', async () => {
+    const { order, a } = await twoLineOrder();
+    const created = asReturn(
+      (await request(order.id, { reason: 'wrong_item', lines: [{ productId: a, quantity: 1 }] })).body,
+    );
+    expect((await act(created.id, 'cancel', { version: 1 }, tokens.warehouse)).status).toBe(409);
+    expect((await act(created.id, 'cancel', { version: 1 }, tokens.partner)).status).toBe(200);
+    const events = await t.db
+      .selectFrom('events')
+      .selectAll()
+      .where('kind', '=', 'return')
+      .where(sql<boolean>`(payload->>'returnId')::int = ${created.id}`)
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => event.payload)).toEqual([
+      {
+        change: 'created',
+        returnId: created.id,
+        orderId: order.id,
+        version: 1,
+        status: 'requested',
+        refundState: 'none',
+      },
+      {
+        change: 'changed',
+        returnId: created.id,
+        orderId: order.id,
+        version: 2,
+        status: 'cancelled',
+        refundState: 'none',
+      },
+    ]);
+    const event = events[0];
+    if (event === undefined) throw new Error('no event');
+    const staff = await t.db
+      .selectFrom('users')
+      .select(['id', 'warehouse_id'])
+      .where('email', '=', 'warehouse@demo.test')
+      .executeTakeFirstOrThrow();
+    const buyer = await t.db
+      .selectFrom('orders')
+      .select(['user_id', 'warehouse_id'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      order_id: order.id,
+      user_id: buyer.user_id,
+      warehouse_id: buyer.warehouse_id,
+    });
+    expect(visibleTo({ userId: buyer.user_id, staffWarehouseId: null }, event)).toBe(true);
+    expect(visibleTo({ userId: staff.id, staffWarehouseId: event.warehouse_id }, event)).toBe(true);
+    expect(visibleTo({ userId: staff.id, staffWarehouseId: (event.warehouse_id ?? 0) + 1 }, event)).toBe(
+      false,
+    );
+    expect(visibleTo({ userId: buyer.user_id + 1, staffWarehouseId: null }, event)).toBe(false);
   });
 
   it('the warehouse refuses with a comment: from requested (goods never came) and from received', async () => {

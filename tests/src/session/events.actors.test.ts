@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '#src/session/events.actors.ts';
-import { bagKeys, businessKeys, networkKeys, orderKeys } from '#src/data/keys.ts';
+import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '#src/data/keys.ts';
 import { liveKeys } from '#src/data/live.ts';
 import type { LiveOrderChange } from '#machines/events/events.types.ts';
 
@@ -89,6 +89,38 @@ describe('live frames in the query cache', () => {
       expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
     expect(invalidated(queryClient, bagKeys.all())).toBe(false);
+  });
+
+  it("a return's change refreshes that return when older, its order's returns and the queue, not the orders", () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(returnKeys.detail(3), { id: 3, version: 2 });
+    queryClient.setQueryData(returnKeys.detail(4), { id: 4, version: 5 });
+    queryClient.setQueryData(returnKeys.ofOrderVersion(5, 3), { items: [] });
+    queryClient.setQueryData(returnKeys.ofOrderVersion(6, 1), { items: [] });
+    queryClient.setQueryData(returnKeys.queue('waiting', 1), { items: [] });
+    const frame = (returnId: number, version: number) =>
+      ({
+        kind: 'return',
+        data: {
+          change: 'changed',
+          returnId,
+          orderId: 5,
+          version,
+          status: 'received',
+          refundState: 'none',
+          at: '2026-10-05T10:00:00Z',
+        },
+      }) as const;
+    applyFrame({ queryClient, isStaff: true, userId: 2 }, frame(3, 3));
+    applyFrame({ queryClient, isStaff: true, userId: 2 }, frame(4, 5));
+    expect(invalidated(queryClient, returnKeys.detail(3))).toBe(true);
+    // A frame no newer than the copy shown (the user's own action's answer came first) leaves it alone.
+    expect(invalidated(queryClient, returnKeys.detail(4))).toBe(false);
+    expect(invalidated(queryClient, returnKeys.ofOrderVersion(5, 3))).toBe(true);
+    expect(invalidated(queryClient, returnKeys.ofOrderVersion(6, 1))).toBe(false);
+    expect(invalidated(queryClient, returnKeys.queue('waiting', 1))).toBe(true);
+    expect(invalidated(queryClient, orderKeys.detail(5))).toBe(false);
+    expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
   });
 });
 
