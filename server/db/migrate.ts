@@ -23,6 +23,7 @@ import * as m0015 from './migrations/0015-operations.ts';
 import * as m0016 from './migrations/0016-product-pages.ts';
 import * as m0017 from './migrations/0017-returns.ts';
 import * as m0018 from './migrations/0018-room-for-the-close.ts';
+import * as m0019 from './migrations/0019-sign-up.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-product-pages': m0016,
   '0017-returns': m0017,
   '0018-room-for-the-close': m0018,
+  '0019-sign-up': m0019,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {
