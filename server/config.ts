@@ -123,8 +123,8 @@ export interface Config {
   catalogueExchange: CatalogueExchangeConfig;
   /**
    * The proof of work of public forms (docs/adr/0140-sign-up-under-a-sponsor.md): PBKDF2 iterations per try
-   * (POW_COST), the highest counter a challenge hides (POW_MAX_COUNTER; the expected work is about half of it ×
-   * the cost) and how long a challenge lives (POW_TTL_SECONDS). Its HMAC key is derived from JWT_SECRET.
+   * (POW_COST), the highest counter a challenge hides (POW_MAX_COUNTER; a solver tries ¾ of it on average) and
+   * how long a challenge lives (POW_TTL_SECONDS). Its HMAC key is derived from JWT_SECRET.
    */
   pow: { cost: number; maxCounter: number; ttlSeconds: number };
 }
@@ -383,7 +383,7 @@ const envSchema = z.object({
   MESSAGE_CONCURRENCY: intIn(1, 200).default(8),
   PUSH_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   PV_REMINDER_DAYS_LEFT: intIn(1, 28).default(7),
-  POW_COST: intIn(1, 1_000_000).default(5_000),
+  POW_COST: intIn(1, 1_000_000).default(2_000),
   POW_MAX_COUNTER: intIn(2, 1_000_000).default(10_000),
   POW_TTL_SECONDS: intIn(30, 3600).default(600),
 });

@@ -31,7 +31,7 @@ function powKeys(config: PowConfig): PowKeys {
   return { signature: derive('altcha-challenge-v2'), keySignature: derive('altcha-derived-key-v2') };
 }
 
-/** A fresh signed challenge; the solver's expected work is about `maxCounter / 2 × cost` PBKDF2 rounds. */
+/** A fresh signed challenge; the counter is drawn from the top half, so a solver tries ¾ × `maxCounter` on average. */
 export async function newChallenge(config: PowConfig, now: Date = new Date()): Promise<Challenge> {
   const keys = powKeys(config);
   const { maxCounter, cost, ttlSeconds } = config.pow;

@@ -142,6 +142,21 @@ describe('POST /public/join', () => {
     expect(await writtenCounts(t)).toEqual(before);
   });
 
+  it('makes one account of two concurrent sign-ups with one e-mail (and one phone)', async () => {
+    const before = await writtenCounts(t);
+    const first = await joinForm(t, sponsor.prn);
+    const second = await joinForm(t, sponsor.prn, { email: first.email.toUpperCase(), phone: first.phone });
+    const answers = await Promise.all([join(first), join(second)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const accounts = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', first.email.toLowerCase()))
+      .execute();
+    expect(accounts).toHaveLength(1);
+    expect((await writtenCounts(t)).users).toBe(before.users + 1);
+  });
+
   it('is 404 for an unknown sponsor and for a disabled one', async () => {
     const before = await writtenCounts(t);
     expectError(await join(await joinForm(t, 'no-such-sponsor')), 404, 'NOT_FOUND');
