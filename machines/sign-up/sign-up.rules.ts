@@ -47,8 +47,9 @@ export const RESERVED_ALIASES: readonly string[] = [
 
 /**
  * What an alias looks like to a reader: the ASCII pairs fonts draw alike folded together (`0`→`o`, `1`→`l`,
- * `rn`→`m`, `cl`→`d`, `vv`→`w`, from Unicode TR39's confusables) and hyphens dropped. Two aliases with one skeleton
- * are one alias: the second is taken (the database keeps the skeleton unique).
+ * `rn`→`m`, `cl`→`d`, `vv`→`w` from Unicode TR39's confusables, then `i`→`l` as well, since `adm1n` passes for
+ * `admin`) and hyphens dropped. Two aliases with one skeleton are one alias: the second is taken (the database keeps
+ * the skeleton unique).
  */
 export function aliasSkeleton(alias: string): string {
   return alias
@@ -58,7 +59,8 @@ export function aliasSkeleton(alias: string): string {
     .replaceAll('1', 'l')
     .replaceAll('rn', 'm')
     .replaceAll('cl', 'd')
-    .replaceAll('vv', 'w');
+    .replaceAll('vv', 'w')
+    .replaceAll('i', 'l');
 }
 
 const RESERVED_SKELETONS: ReadonlySet<string> = new Set(RESERVED_ALIASES.map(aliasSkeleton));
