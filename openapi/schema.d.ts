@@ -141,6 +141,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge for a public form
+         * @description An ALTCHA challenge (PoW v2, `PBKDF2/SHA-256`, deterministic: the server signed the key it expects), signed
+         *     with the server's key and valid for a few minutes. The browser solves it (the `altcha` widget) and sends the
+         *     base64 JSON of `{ challenge, solution }` with the form; each challenge is accepted once, on any server
+         *     process (docs/adr/0140-sign-up-under-a-sponsor.md). Never cached.
+         */
+        get: operations["getPublicChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/sponsors/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A distributor's public card, and what signing up under them needs
+         * @description By alias or PRN (case-insensitive). The card says who the sponsor is (name, city) and nothing private; with
+         *     it come the warehouses a new distributor may choose and the editions of the documents to accept. An unknown
+         *     alias, or a distributor whose account is disabled, is 404 `NOT_FOUND`.
+         */
+        get: operations["getSponsorCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up as a distributor under a sponsor
+         * @description One transaction: the distributor (a PRN of their own, in the sponsor's first line, the accepted editions
+         *     recorded), the e-mail confirmation link and the sponsor's "new recruit" message; on any refusal nothing is
+         *     written. Answers a token, so the new distributor is signed in (ordering waits for the confirmed address).
+         *     Refusals: an unknown or disabled sponsor 404 `NOT_FOUND`; the proof of work missing, wrong, expired or already
+         *     used 422 `CHALLENGE_FAILED` (each challenge is spent by its first use, refused or not); under 18 422
+         *     `UNDER_AGE`; a document not accepted in its current edition 422 `CONSENT_REQUIRED`; a weak password 422
+         *     `PASSWORD_TOO_COMMON`; other fields 422 `VALIDATION_FAILED`; an e-mail or phone already registered 409
+         *     `EMAIL_TAKEN` / `PHONE_TAKEN`. Rate limited per client address, per e-mail and per sponsor (429).
+         */
+        post: operations["joinUnderSponsor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me": {
         parameters: {
             query?: never;
@@ -151,6 +223,31 @@ export interface paths {
         /** The signed-in user */
         get: operations["getMe"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the distributor's alias, once
+         * @description The distributor's public short name, used in `/s/{alias}` and `/join/{alias}` (the PRN works there too).
+         *     Trimmed and lower-cased, then it must be 3 to 30 lower-case Latin letters and digits in runs joined by single
+         *     hyphens (`machines/sign-up/sign-up.rules.ts`, docs/adr/0140-sign-up-under-a-sponsor.md): otherwise 422
+         *     `ALIAS_INVALID`; a reserved word, a PRN's shape or all digits 422 `ALIAS_RESERVED` (`details` name the rule).
+         *     An alias that is, or reads as, another distributor's (`a1ice` for `alice`) is 409 `ALIAS_TAKEN`; a
+         *     distributor who already has one gets 409 `ALIAS_ALREADY_SET` (links already shared must keep working).
+         */
+        put: operations["setMyAlias"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2053,6 +2150,94 @@ export interface components {
             pgv: components["schemas"]["SignedPoints"];
         };
         /**
+         * @description A distributor's public short name: lower-case Latin letters and digits, single hyphens between them
+         *     (docs/adr/0140-sign-up-under-a-sponsor.md).
+         */
+        Alias: string;
+        /**
+         * @description Which rule refused an alias (`alias.*`, machines/sign-up/sign-up.rules.ts), a sign-up's age
+         *     (`birthDate.underAge`) or its proof of work (`challenge.*`: not a solved challenge, expired, not verifying,
+         *     already used).
+         * @enum {string}
+         */
+        SignUpProblem: "alias.tooShort" | "alias.tooLong" | "alias.characters" | "alias.hyphens" | "alias.prn" | "alias.reserved" | "birthDate.underAge" | "challenge.malformed" | "challenge.expired" | "challenge.invalid" | "challenge.spent";
+        AliasRequest: {
+            /** @description Trimmed and lower-cased by the server, then checked against the alias rules (422 when broken). */
+            alias: string;
+        };
+        /** @description An ALTCHA PoW v2 challenge, as `altcha-lib`'s `createChallenge` makes it and the widget reads it. */
+        PowChallenge: {
+            parameters: {
+                /** @constant */
+                algorithm: "PBKDF2/SHA-256";
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                /** @description Seconds since the epoch. */
+                expiresAt: number;
+            };
+            signature: string;
+        };
+        ConsentDocument: {
+            /** @enum {string} */
+            id: "marketing_plan" | "ethics_code";
+            title: components["schemas"]["LocalizedText"];
+            /** @description The edition in force; the sign-up sends it back to say which one was accepted. */
+            edition: string;
+        };
+        JoinWarehouse: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["LocalizedText"];
+            city: string;
+        };
+        SponsorCard: {
+            /** @description The sponsor's alias; null when they have not chosen one (the PRN works the same). */
+            alias: components["schemas"]["Alias"] | null;
+            prn: string;
+            fullName: string;
+            city: string | null;
+            /** @description The warehouses a new distributor may choose as their home. */
+            warehouses: components["schemas"]["JoinWarehouse"][];
+            /** @description The documents a new distributor accepts, each in the edition in force. */
+            documents: components["schemas"]["ConsentDocument"][];
+        };
+        JoinRequest: {
+            /** @description The sponsor's alias or PRN. */
+            sponsor: string;
+            fullName: string;
+            email: components["schemas"]["Email"];
+            phone: components["schemas"]["Phone"];
+            city: string;
+            warehouseId: components["schemas"]["Id"];
+            password: components["schemas"]["NewPassword"];
+            /**
+             * Format: date
+             * @description 18 or older on the company's calendar (422 `UNDER_AGE`).
+             */
+            birthDate: string;
+            lang?: components["schemas"]["Lang"];
+            /**
+             * @description The edition of each document accepted (`SponsorCard.documents`); a missing or outdated one is 422
+             *     `CONSENT_REQUIRED`.
+             */
+            consents: {
+                marketing_plan?: string;
+                ethics_code?: string;
+            };
+            /** @description The solved challenge of `getPublicChallenge`, base64 JSON of `{ challenge, solution }`. */
+            altcha: string;
+        };
+        JoinResult: {
+            /** @description The new distributor's personal registration number. */
+            prn: string;
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+        };
+        /**
          * @description Machine-readable error code. `VALIDATION_FAILED` 400/422, `UNAUTHORIZED` / `TOKEN_EXPIRED` /
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
          *     `TRANSITION_NOT_ALLOWED` / `PAYMENT_NOT_ALLOWED` / `EMAIL_ALREADY_CONFIRMED` 409, `IDEMPOTENCY_KEY_REUSED` /
@@ -2060,13 +2245,14 @@ export interface components {
          *     `RATE_LIMITED` 429, `INTERNAL` 500. Card payments: `TERMS_NOT_ACCEPTED` 422 (a card order without the terms
          *     accepted), `PAYMENT_PROVIDER_ERROR` 502 / `PAYMENT_PROVIDER_UNAVAILABLE` 503 (the acquirer refused or did
          *     not answer), and for the acquirer's callback `SIGNATURE_INVALID` 401, `PAYMENT_MISMATCH` 422,
-         *     `CALLBACK_STALE` 409. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in time), 413 (body
+         *     `CALLBACK_STALE` 409. Signing up: `ALIAS_TAKEN` / `ALIAS_ALREADY_SET` / `EMAIL_TAKEN` / `PHONE_TAKEN` 409,
+         *     `ALIAS_INVALID` / `ALIAS_RESERVED` / `CHALLENGE_FAILED` / `UNDER_AGE` / `CONSENT_REQUIRED` 422. `VALIDATION_FAILED` also comes with 408 (the body did not arrive in time), 413 (body
          *     too large), 414 (a path value too long) and 415 (content type not accepted), declared on each operation
          *     that can answer them. Text holding NUL or an unpaired surrogate, which the database cannot store, or a
          *     value nested deeper than 32 levels is 400.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL" | "TERMS_NOT_ACCEPTED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "SIGNATURE_INVALID" | "PAYMENT_MISMATCH" | "CALLBACK_STALE";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "EMAIL_NOT_CONFIRMED" | "NOT_FOUND" | "VERSION_CONFLICT" | "TRANSITION_NOT_ALLOWED" | "PAYMENT_NOT_ALLOWED" | "EMAIL_ALREADY_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "CART_EMPTY" | "OUT_OF_STOCK" | "INVALID_CURRENT_PASSWORD" | "INVALID_TOKEN" | "PASSWORD_TOO_COMMON" | "RATE_LIMITED" | "INTERNAL" | "TERMS_NOT_ACCEPTED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "SIGNATURE_INVALID" | "PAYMENT_MISMATCH" | "CALLBACK_STALE" | "ALIAS_INVALID" | "ALIAS_RESERVED" | "ALIAS_TAKEN" | "ALIAS_ALREADY_SET" | "CHALLENGE_FAILED" | "EMAIL_TAKEN" | "PHONE_TAKEN" | "UNDER_AGE" | "CONSENT_REQUIRED";
         /** @description One problem with the request. */
         ErrorDetail: {
             /**
@@ -2078,8 +2264,11 @@ export interface components {
             path: string;
             /** @description What is wrong, in English. */
             message: string;
-            /** @description For a refused return request or receipt, why this line (or the whole request) is refused. */
-            reason?: components["schemas"]["ReturnLineProblem"];
+            /**
+             * @description For a refused return request or receipt, why this line (or the whole request) is refused; for a refused
+             *     alias, sign-up or proof of work, which rule (`SignUpProblem`).
+             */
+            reason?: components["schemas"]["ReturnLineProblem"] | components["schemas"]["SignUpProblem"];
         };
         /** @description The body of every 4xx and 5xx answer. Never carries a stack trace. */
         Error: {
@@ -2152,6 +2341,8 @@ export interface components {
             emailConfirmed: boolean;
             /** @description The distributor's personal registration number; null for a user without one. */
             prn: string | null;
+            /** @description The distributor's public short name (`setMyAlias`); null until chosen. */
+            alias: components["schemas"]["Alias"] | null;
             /** @description Home warehouse (distributors, users) or the warehouse worked at (staff). */
             warehouseId: components["schemas"]["Id"] | null;
         };
@@ -3580,8 +3771,9 @@ export interface components {
         /**
          * @description The request conflicts with the current state: a stale order `version` (`VERSION_CONFLICT`, the body carries
          *     the current `order`), a transition the order lifecycle does not allow for the caller
-         *     (`TRANSITION_NOT_ALLOWED`), a payment that is not possible now (`PAYMENT_NOT_ALLOWED`), or nothing to do
-         *     (`EMAIL_ALREADY_CONFIRMED`).
+         *     (`TRANSITION_NOT_ALLOWED`), a payment that is not possible now (`PAYMENT_NOT_ALLOWED`), nothing to do
+         *     (`EMAIL_ALREADY_CONFIRMED`, `ALIAS_ALREADY_SET`), or a name already someone's (`ALIAS_TAKEN`, `EMAIL_TAKEN`,
+         *     `PHONE_TAKEN`).
          */
         Conflict: {
             headers: {
@@ -3607,7 +3799,7 @@ export interface components {
          * @description Well-formed but refused by a business rule: `VALIDATION_FAILED` (with `details`), `INVALID_CURRENT_PASSWORD`,
          *     `PASSWORD_TOO_COMMON` (with the field in `details`),
          *     `INVALID_TOKEN`, `IDEMPOTENCY_KEY_REUSED`, `CART_EMPTY`, `OUT_OF_STOCK`, `TERMS_NOT_ACCEPTED`,
-         *     `PAYMENT_MISMATCH`.
+         *     `PAYMENT_MISMATCH`, `ALIAS_INVALID`, `ALIAS_RESERVED`, `CHALLENGE_FAILED`, `UNDER_AGE`, `CONSENT_REQUIRED`.
          */
         Unprocessable: {
             headers: {
@@ -3886,6 +4078,87 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getPublicChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowChallenge"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSponsorCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sponsor's alias or PRN, in any case. */
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sponsor's card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    joinUnderSponsor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed up and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -3906,6 +4179,38 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    setMyAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AliasRequest"];
+            };
+        };
+        responses: {
+            /** @description The user with the alias. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     getMyInfo: {

@@ -121,6 +121,12 @@ export interface Config {
   };
   /** How the catalogue 1C sends maps onto the portal (docs/1c-exchange.md, "Goods, prices and stock"). */
   catalogueExchange: CatalogueExchangeConfig;
+  /**
+   * The proof of work of public forms (docs/adr/0140-sign-up-under-a-sponsor.md): PBKDF2 iterations per try
+   * (POW_COST), the highest counter a challenge hides (POW_MAX_COUNTER; a solver tries ¾ of it on average) and
+   * how long a challenge lives (POW_TTL_SECONDS). Its HMAC key is derived from JWT_SECRET.
+   */
+  pow: { cost: number; maxCounter: number; ttlSeconds: number };
 }
 
 export interface CatalogueExchangeConfig {
@@ -377,6 +383,9 @@ const envSchema = z.object({
   MESSAGE_CONCURRENCY: intIn(1, 200).default(8),
   PUSH_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   PV_REMINDER_DAYS_LEFT: intIn(1, 28).default(7),
+  POW_COST: intIn(1, 1_000_000).default(2_000),
+  POW_MAX_COUNTER: intIn(2, 1_000_000).default(10_000),
+  POW_TTL_SECONDS: intIn(30, 3600).default(600),
 });
 
 let devSecretWarned = false;
@@ -540,6 +549,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pushTimeoutMs: e.PUSH_TIMEOUT_MS,
       pvReminderDaysLeft: e.PV_REMINDER_DAYS_LEFT,
     },
+    pow: { cost: e.POW_COST, maxCounter: e.POW_MAX_COUNTER, ttlSeconds: e.POW_TTL_SECONDS },
   };
   if (production) {
     const problems = productionProblems(config, env, {

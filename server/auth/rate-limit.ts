@@ -196,6 +196,12 @@ export const emailOf = (body: unknown): string =>
     ? body.email.trim().toLowerCase().slice(0, 254)
     : '';
 
+/** The sponsor (alias or PRN) a sign-up names, as looked up (trimmed, lower case), or ''. */
+export const sponsorOf = (body: unknown): string =>
+  typeof body === 'object' && body !== null && 'sponsor' in body && typeof body.sponsor === 'string'
+    ? body.sponsor.trim().toLowerCase().slice(0, 64)
+    : '';
+
 /** The key of an operation's per-account limit. */
 export const accountKey = (operationId: string, account: string): string =>
   `${operationId}|account|${account}`;
@@ -215,8 +221,8 @@ export const MAX_BLOCK_MS = 60 * 60 * 1000;
 
 /**
  * The rules of an operation whose contract answers 429: per account (the e-mail it names, or the caller) whatever
- * the address, with backoff, the owner told of a burst of sign-in attempts; and per client address across
- * accounts. None for other operations.
+ * the address, with backoff, the owner told of a burst of sign-in attempts; per sponsor when a sign-up names one;
+ * and per client address across accounts. None for other operations.
  */
 export function rateLimitRules(
   config: Pick<Config, 'loginRateLimit'>,
@@ -240,6 +246,10 @@ export function rateLimitRules(
       ...(id === 'login' ? { onBurst: (trx, burst) => notifyLoginBurst(trx, email, burst) } : {}),
     });
   }
+  // A public sign-up also counts per sponsor, whatever the address: one distributor's link cannot be used to
+  // pour accounts into their line from many addresses (docs/adr/0140-sign-up-under-a-sponsor.md).
+  const sponsor = sponsorOf(request.body);
+  if (sponsor !== '') rules.push({ key: `${id}|sponsor|${sponsor}`, max, windowMs, backoff });
   rules.push({ key: `${id}|address|${addressKey(request.ip)}`, max: perAddressMax, windowMs, backoff });
   return rules;
 }

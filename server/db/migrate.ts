@@ -24,6 +24,7 @@ import * as m0016 from './migrations/0016-product-pages.ts';
 import * as m0017 from './migrations/0017-returns.ts';
 import * as m0018 from './migrations/0018-room-for-the-close.ts';
 import * as m0019 from './migrations/0019-return-events.ts';
+import * as m0020 from './migrations/0020-sign-up.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-returns': m0017,
   '0018-room-for-the-close': m0018,
   '0019-return-events': m0019,
+  '0020-sign-up': m0020,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

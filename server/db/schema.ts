@@ -23,6 +23,7 @@ import type {
   PaymentState,
 } from './reference.ts';
 import type { DateString, GeneratedTimestamp, Json, NullableJson, Timestamp } from './schema-columns.ts';
+import type { PowSpentTable, UserConsentsTable } from './schema-sign-up.ts';
 import type { OrderReturnHistoryTable, OrderReturnLinesTable, OrderReturnsTable } from './schema-returns.ts';
 import type {
   MaibSandboxCallbacksTable,
@@ -66,6 +67,7 @@ import type {
 
 export type * from './schema-internal.ts';
 export type * from './schema-volumes.ts';
+export type * from './schema-sign-up.ts';
 
 export type AddressSnapshot = {
   postIndex: string;
@@ -135,6 +137,12 @@ export interface UsersTable {
   session_version: Generated<number>;
   /** set by an operator (`npm run users -- disable`): no sign-in, no token works (migration 0015) */
   disabled_at: Timestamp | null;
+  /** a distributor's public short name, chosen once (migration 0020; docs/adr/0140-sign-up-under-a-sponsor.md) */
+  alias: string | null;
+  /** `aliasSkeleton(alias)` of machines/sign-up/sign-up.rules.ts, unique: no alias reads as another's */
+  alias_skeleton: string | null;
+  /** given at sign-up (adulthood is checked on it); null for accounts made otherwise */
+  birth_date: DateString | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** lower(full_name), generated (migration 0005; trigram-indexed for `like '%q%'`) */
@@ -505,6 +513,8 @@ export interface DB {
   exchange_import_chunks: ExchangeImportChunksTable;
   exchange_import_issues: ExchangeImportIssuesTable;
   account_audit: AccountAuditTable;
+  user_consents: UserConsentsTable;
+  pow_spent: PowSpentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,13 +12,24 @@ import { renderPdf, type DocumentContent } from './render.ts';
 export const DOCUMENT_IDS = ['marketing_plan', 'ethics_code', 'qualification_2025'] as const;
 export type DocumentId = (typeof DOCUMENT_IDS)[number];
 
+/**
+ * The documents a new distributor accepts at sign-up, each with the edition in force (docs/adr/0140-sign-up-under-a-sponsor.md).
+ * An edition names the text as published: change it whenever the document's content changes, so `user_consents`
+ * tells which text each person accepted and a form showing an older one is refused.
+ */
+export const CONSENT_EDITIONS = {
+  marketing_plan: '2025',
+  ethics_code: '2025-01-01',
+} as const satisfies Partial<Record<DocumentId, string>>;
+export type ConsentDocumentId = keyof typeof CONSENT_EDITIONS;
+
 const CONTENT: Record<DocumentId, (lang: Lang) => DocumentContent> = {
   marketing_plan: marketingPlan,
   ethics_code: ethicsCode,
   qualification_2025: qualification2025,
 };
 
-const titles = (id: DocumentId): Localized => {
+export const titles = (id: DocumentId): Localized => {
   const out = {} as Localized;
   for (const lang of LANGS) out[lang] = CONTENT[id](lang).title;
   return out;

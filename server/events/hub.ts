@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { pruneRateLimits } from '../auth/rate-limit.ts';
+import { pruneSpentChallenges } from '../domain/sign-up/challenge.ts';
 import { pruneRevokedTokens } from '../auth/sessions.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB, EventKind, EventsTable } from '../db/schema.ts';
@@ -290,6 +291,7 @@ export class EventHub {
         await pruneRateLimits(this.db, 24 * 60 * 60 * 1000);
         await pruneRevokedTokens(this.db);
         await pruneStreams(this.db);
+        await pruneSpentChallenges(this.db);
       }
     };
     housekeeping().catch((error: unknown) => {

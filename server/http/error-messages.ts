@@ -1,3 +1,5 @@
+import { SIGN_UP_ERROR_MESSAGES } from './error-messages-sign-up.ts';
+
 /** Languages of the product (spec section 1); `ru` is the default. */
 export const LANGUAGES = ['ru', 'en', 'ro', 'uk', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -415,6 +417,7 @@ export const ERROR_MESSAGES = {
       it: 'Il pagamento è già in un altro stato (ad esempio rimborsato): la notifica non cambia nulla.',
     },
   },
+  ...SIGN_UP_ERROR_MESSAGES,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -106,7 +106,15 @@ export const notFound = (): HttpError => new HttpError(404, 'NOT_FOUND');
 
 /** 409: `conflict('VERSION_CONFLICT', { order })`, `conflict('TRANSITION_NOT_ALLOWED')`, ... */
 export const conflict = (
-  code: 'VERSION_CONFLICT' | 'TRANSITION_NOT_ALLOWED' | 'PAYMENT_NOT_ALLOWED' | 'EMAIL_ALREADY_CONFIRMED',
+  code:
+    | 'VERSION_CONFLICT'
+    | 'TRANSITION_NOT_ALLOWED'
+    | 'PAYMENT_NOT_ALLOWED'
+    | 'EMAIL_ALREADY_CONFIRMED'
+    | 'ALIAS_TAKEN'
+    | 'ALIAS_ALREADY_SET'
+    | 'EMAIL_TAKEN'
+    | 'PHONE_TAKEN',
   extra?: Record<string, unknown>,
   details?: ErrorDetail[],
 ): HttpError =>
@@ -126,7 +134,12 @@ export const unprocessable = (
     | 'INVALID_TOKEN'
     | 'PASSWORD_TOO_COMMON'
     | 'TERMS_NOT_ACCEPTED'
-    | 'PAYMENT_MISMATCH',
+    | 'PAYMENT_MISMATCH'
+    | 'ALIAS_INVALID'
+    | 'ALIAS_RESERVED'
+    | 'CHALLENGE_FAILED'
+    | 'UNDER_AGE'
+    | 'CONSENT_REQUIRED',
   details?: ErrorDetail[],
   extra?: Record<string, unknown>,
 ): HttpError =>

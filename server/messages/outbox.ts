@@ -36,6 +36,7 @@ export const MESSAGE_EVENTS = {
   'order.return_refused': 'orders',
   'business.statement_ready': 'business',
   'business.pv_reminder': 'business',
+  'business.new_recruit': 'business',
   'staff.queue_digest': 'staff',
 } as const;
 

@@ -5,6 +5,7 @@ import { eventHandlers } from './events/index.ts';
 import { exchangeHandlers } from './exchange/index.ts';
 import { networkHandlers } from './network/index.ts';
 import { orderHandlers } from './orders/index.ts';
+import { publicHandlers } from './public/index.ts';
 import { returnHandlers } from './returns/index.ts';
 
 /** One handler per operationId of openapi/api-v3.yaml; a missing one fails to compile and to start. */
@@ -16,4 +17,5 @@ export const handlers: Handlers = {
   ...returnHandlers,
   ...exchangeHandlers,
   ...eventHandlers,
+  ...publicHandlers,
 };

@@ -6,6 +6,7 @@ import type { Lang } from '../db/reference.ts';
 import { monthStart, shiftMonth } from '../domain/network/period.ts';
 import { person, phone, CITIES } from './people.ts';
 import type { Prng } from './prng.ts';
+import { prnOf } from '../domain/account/prn.ts';
 
 const DAY = 86_400_000;
 
@@ -51,7 +52,8 @@ const FANOUT: readonly (readonly [number, number])[] = [
   [7, 4],
 ];
 
-export const prnOf = (id: number): string => `MD${String(1_000_000 + id)}`;
+// The seed numbers distributors as the server does (a sign-up takes the next id's).
+export { prnOf };
 
 function newMember(prng: Prng, parent: Member, id: number, now: Date, options: GrowOptions): Member {
   const who = person(prng);

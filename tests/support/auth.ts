@@ -32,6 +32,7 @@ export function userFixture(overrides: Partial<AuthUser> = {}): AuthUser {
     role: 'PARTNER',
     emailConfirmed: true,
     prn: 'MD-0007',
+    alias: null,
     warehouseId: 1,
     ...overrides,
   };

@@ -18,6 +18,7 @@ type MeRow = Pick<
   | 'is_partner'
   | 'email_confirmed'
   | 'prn'
+  | 'alias'
   | 'warehouse_id'
 >;
 
@@ -31,6 +32,7 @@ export const ME_COLUMNS = [
   'is_partner',
   'email_confirmed',
   'prn',
+  'alias',
   'warehouse_id',
 ] as const satisfies readonly (keyof UserRow)[];
 
@@ -44,6 +46,7 @@ export function toMe(row: MeRow): Me {
     role: apiRoleOf(roleOf(row.is_warehouse, row.is_partner)),
     emailConfirmed: row.email_confirmed,
     prn: row.prn,
+    alias: row.alias,
     warehouseId: row.warehouse_id,
   };
 }

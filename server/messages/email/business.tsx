@@ -1,6 +1,9 @@
-/** A distributor's business (the month's statement, the PV reminder) and the warehouse staff's queue digest. */
+/**
+ * A distributor's business (the month's statement, the PV reminder, a new recruit in the first line) and the
+ * warehouse staff's queue digest.
+ */
 import { Trans } from '@lingui/react';
-import { Action, Facts, P } from './parts.tsx';
+import { Action, Facts, P, text } from './parts.tsx';
 import { dataNumber, dataText, type Template } from './template.ts';
 
 export const statementReady: Template = ({ i18n, data, link, format }) => {
@@ -76,6 +79,48 @@ export const pvReminder: Template = ({ i18n, data, link, format }) => {
             message="You asked for this reminder; it comes at most once a month. Turn it off in Personal data."
           />
         </P>
+      </>
+    ),
+  };
+};
+
+/** Someone signed up with the distributor's link and is now in their first line. */
+export const newRecruit: Template = ({ i18n, data, link }) => {
+  const name = dataText(data, 'name');
+  const prn = dataText(data, 'prn');
+  const city = dataText(data, 'city');
+  const path = '/my-distributers';
+  return {
+    subject: i18n._({
+      id: 'email.new_recruit.subject',
+      message: 'A new distributor in your first line: {name}',
+      values: { name },
+    }),
+    summary: i18n._({
+      id: 'email.new_recruit.summary',
+      message: '{name} signed up with your link. Welcome them and help with the first steps.',
+      values: { name },
+    }),
+    heading: i18n._({ id: 'email.new_recruit.heading', message: 'You have a new recruit' }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.new_recruit.body"
+            message="{name} signed up with your link and is now in your first line. A call or a message from you in the first days makes the start easier."
+            values={{ name: text(name) }}
+          />
+        </P>
+        <Facts
+          rows={[
+            [i18n._({ id: 'email.new_recruit.prn', message: 'Registration number' }), prn],
+            [i18n._({ id: 'email.new_recruit.city', message: 'City' }), city],
+          ]}
+        />
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.new_recruit.action', message: 'Open my network' })}
+        </Action>
       </>
     ),
   };

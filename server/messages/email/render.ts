@@ -37,6 +37,7 @@ export const TEMPLATES: Record<MessageEvent, Template> = {
   'order.return_refused': returns.returnRefused,
   'business.statement_ready': business.statementReady,
   'business.pv_reminder': business.pvReminder,
+  'business.new_recruit': business.newRecruit,
   'staff.queue_digest': business.queueDigest,
 };
 

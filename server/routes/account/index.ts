@@ -1,5 +1,6 @@
 /** The account routes: sign-in and recovery, profile, warehouse and checkout parameters, addresses, documents. */
 import type { Handlers } from '../../contract/types.ts';
+import { setMyAlias } from './alias.ts';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from './addresses.ts';
 import { confirmEmail, forgotPassword, login, resendEmailConfirmation } from './auth.ts';
 import { getDocumentFile, listDocuments } from './documents.ts';
@@ -39,6 +40,7 @@ export const accountHandlers = {
   addPushSubscription,
   removePushSubscription,
   unsubscribeOneClick,
+  setMyAlias,
 } satisfies Pick<
   Handlers,
   | 'login'
@@ -65,4 +67,5 @@ export const accountHandlers = {
   | 'addPushSubscription'
   | 'removePushSubscription'
   | 'unsubscribeOneClick'
+  | 'setMyAlias'
 >;

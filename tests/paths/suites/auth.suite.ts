@@ -33,6 +33,7 @@ const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
   role: 'PARTNER',
   emailConfirmed: true,
   prn: 'MD-0007',
+  alias: null,
   warehouseId: 1,
   ...overrides,
 });

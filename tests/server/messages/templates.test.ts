@@ -53,6 +53,7 @@ const DATA: Record<MessageEvent, Record<string, unknown>> = {
   },
   'business.statement_ready': { month: '2026-02' },
   'business.pv_reminder': { month: '2026-03', pv: 12.5, threshold: 25, daysLeft: 5 },
+  'business.new_recruit': { name: 'Ana Popescu', prn: 'MD1000042', city: 'Bălți' },
   'staff.queue_digest': {
     count: 3,
     limitHours: 24,

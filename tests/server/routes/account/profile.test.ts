@@ -31,6 +31,7 @@ describe('GET /users/me', () => {
       role,
       emailConfirmed: row.email_confirmed,
       prn: row.prn,
+      alias: row.alias,
       warehouseId: row.warehouse_id,
     });
   });
