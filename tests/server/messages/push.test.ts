@@ -2,7 +2,7 @@
 // browser's keys (RFC 8291, decrypted here from the RFCs) and signed with the portal's VAPID key (RFC 8292); a
 // subscription the service answers 410 for is dropped; a service that hangs times out, is retried later, and
 // never holds up the e-mail of the same message.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER, placeOrder, tokenFor, userId } from '../routes/orders/support.ts';
 import {
@@ -25,7 +25,12 @@ interface Settings {
 
 beforeAll(async () => {
   push = await startPushService();
-  app = await startMessagesApp({ messages: { pushAgent: push.agent }, delivery: { pushTimeoutMs: 1500 } });
+  // A failed push waits a minute before its retry: the hanging-service test brings its retry forward itself, so no
+  // background retry can slip in between its counts (with 50 ms it did, on a busy machine).
+  app = await startMessagesApp({
+    messages: { pushAgent: push.agent },
+    delivery: { pushTimeoutMs: 1500, retryBaseMs: 60_000, retryMaxMs: 60_000 },
+  });
   await setLang(app.t, PARTNER, 'ro');
   token = await tokenFor(app.t, PARTNER);
 });
@@ -116,9 +121,15 @@ describe('web push', () => {
     expect(hung).toMatchObject({ state: 'queued', attempts: 1 });
     expect(hung?.last_error).toMatch(/timeout|no answer/i);
 
-    // The service answers again: the retry delivers it.
+    // The service answers again; a minute later (brought forward here) the retry delivers it.
     push.behave.set('/push/hangs', 'created');
-    await sleep(500);
+    expect(push.requests.length, 'no retry before it is due').toBe(pushesBefore + 1);
+    if (hung === undefined) throw new Error('no push delivery');
+    await app.t.db
+      .updateTable('message_deliveries')
+      .set({ next_attempt_at: sql<Date>`now()` })
+      .where('id', '=', hung.id)
+      .execute();
     await app.t.app.messages.deliverDue();
     const retried = (
       await deliveriesOf(app.t, { event: 'order.placed', userId: await userId(app.t, PARTNER) })
