@@ -43,6 +43,13 @@ function treeFor(
   deps: Partial<GenealogyDeps>,
   revealId: number | null,
 ): KeptTree {
+  // The server's first render draws the tree in its loading state from an actor it never starts nor keeps: the
+  // tree reads its first view in the browser (the render has no API left to answer it), and an actor kept in this
+  // module would outlive the request. Kept and failed, it drew "could not load" for the same viewer's next page, or
+  // for the render's own second pass (server-entry.tsx renders again while a lazy screen is still loading), and the
+  // browser then threw the server's screen away.
+  if (typeof window === 'undefined')
+    return { key, actor: createGenealogyActor(rootId, deps, revealId), createdAt: 0 };
   if (kept !== null && kept.key === key && Date.now() - kept.createdAt < STALE_TIME_MS) {
     // The kept tree comes back as it was left; a member asked for in the URL is still shown.
     const shown = kept.actor.getSnapshot().context.reveal?.id ?? null;
