@@ -40,6 +40,12 @@ export interface HeldInput {
   /** Set by the app when it has handed the events on: nothing more is held. */
   released: boolean;
   events: HeldEvent[];
+  /**
+   * Text typed into a field of the screen before the app took it over, by field (the last value): hydration puts a
+   * controlled field back at what the server rendered, so the field's component takes it from here as it mounts
+   * (`takeTypedText`, src/boot/held-input.ts).
+   */
+  typed: WeakMap<Element, string>;
 }
 
 export interface HeldEvent {

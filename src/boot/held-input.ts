@@ -2,7 +2,8 @@
  * Input on a server-rendered screen before the app has taken it over. The screen looks ready, so it acts so: the
  * boot script holds a click, a submit or a choice in a list made on it (`holdInput`), and the app hands each on, in
  * order, once it has hydrated the screen (`releaseHeldInput`, src/main.tsx). A click with a modifier or another
- * button (a link opened in a new tab) is left to the browser.
+ * button (a link opened in a new tab) is left to the browser. Text typed into a field meanwhile stays in the field and
+ * is remembered, for the field's component to take (`takeTypedText`).
  */
 import { type BootWindow, HELD_INPUT_KEY, type HeldEvent, type HeldInput } from './contract.ts';
 
@@ -27,8 +28,20 @@ export function isModifiedClick(event: MouseEvent): boolean {
  * record is left under `HELD_INPUT_KEY`.
  */
 export function holdInput(doc: Document, win: BootWindow): HeldInput {
-  const held: HeldInput = { released: false, events: [] };
+  const held: HeldInput = { released: false, events: [], typed: new WeakMap() };
   Reflect.set(win, HELD_INPUT_KEY, held);
+  // Typing is not held (the text goes into the field as usual) but remembered, for as long as the page lives: a
+  // field may be hydrated after the app has released the held events, and what it shows is put back by then.
+  doc.addEventListener(
+    'input',
+    (event) => {
+      const field = event.target as Element | null;
+      if (field === null || (field.tagName !== 'INPUT' && field.tagName !== 'TEXTAREA')) return;
+      const value: unknown = Reflect.get(field, 'value');
+      if (typeof value === 'string') held.typed.set(field, value);
+    },
+    true,
+  );
   const hold = (event: Event) => {
     const origin = event.target as Element | null;
     if (held.released || !isHeldType(event.type) || typeof origin?.closest !== 'function') return;
@@ -59,6 +72,19 @@ function press(target: HTMLElement, win: BootWindow): void {
 
 function isHeldInput(value: unknown): value is HeldInput {
   return typeof value === 'object' && value !== null && 'events' in value && Array.isArray(value.events);
+}
+
+/**
+ * The text typed into `field` on the server-rendered screen before its component took it over, once (it is
+ * forgotten as it is taken); `null` when nothing was typed there, or on a page the browser rendered itself. The
+ * component calls it as it mounts and makes the text its own, as if typed again.
+ */
+export function takeTypedText(field: Element, win: BootWindow = window): string | null {
+  const held: unknown = Reflect.get(win, HELD_INPUT_KEY);
+  if (!isHeldInput(held) || !(held.typed instanceof WeakMap)) return null;
+  const text = held.typed.get(field);
+  held.typed.delete(field);
+  return text ?? null;
 }
 
 /**

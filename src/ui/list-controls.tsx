@@ -1,5 +1,6 @@
 /** Search field and query-failure message shared by the paged list screens (the pager is `pagination.tsx`). */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { takeTypedText } from '../boot/held-input.ts';
 import './data-table.css';
 import './list-controls.css';
 
@@ -20,8 +21,15 @@ export interface SearchFieldProps {
 /** A labelled search box whose text reaches `onSearch` after a pause in typing. */
 export function SearchField({ label, value, onSearch, placeholder }: SearchFieldProps) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
   const [applied, setApplied] = useState(value);
+  useEffect(() => {
+    // Typed on the server-rendered screen before the app took it over: hydration puts the field back at the
+    // search in effect, so the typed text is taken here and searched for as if typed now.
+    const typed = field.current === null ? null : takeTypedText(field.current);
+    if (typed !== null) setText(typed);
+  }, []);
   if (applied !== value) {
     // The search changed from outside (back button, "clear search"): show it.
     setApplied(value);
@@ -39,6 +47,7 @@ export function SearchField({ label, value, onSearch, placeholder }: SearchField
         {label}
       </label>
       <input
+        ref={field}
         id={id}
         type="search"
         className="list-search__input"

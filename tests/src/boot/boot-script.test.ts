@@ -70,7 +70,7 @@ describe('compileBootScript', () => {
       'stylesheet /assets/order-detail.css crossorigin blocking',
     ]);
     expect(headOf(compiled)).toEqual(headOf(direct));
-    expect(Reflect.get(compiled, HELD_INPUT_KEY)).toEqual({ released: false, events: [] });
+    expect(Reflect.get(compiled, HELD_INPUT_KEY)).toMatchObject({ released: false, events: [] });
   });
 
   it('writes data that holds `</script>` so that it cannot end the inline <script>, and keeps its value', async () => {

@@ -124,7 +124,7 @@ describe('a page the server rendered', () => {
     expect(fetch, 'its first reads came with it').not.toHaveBeenCalled();
     expect(added, 'the cached web fonts are on before it paints').toHaveLength(2);
     expect(Reflect.get(win, WEB_FONTS_ON_KEY)).toBe(true);
-    expect(Reflect.get(win, HELD_INPUT_KEY)).toEqual({ released: false, events: [] });
+    expect(Reflect.get(win, HELD_INPUT_KEY)).toMatchObject({ released: false, events: [] });
   });
 
   it('holds input, and starts the app once the screen has painted: its code, then the entry scripts', () => {

@@ -3,7 +3,7 @@
 // the app (src/boot/held-input.ts); a click the browser acts on itself is left to it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BootWindow, HELD_INPUT_KEY, type HeldInput } from '#src/boot/contract.ts';
-import { holdInput, releaseHeldInput } from '#src/boot/held-input.ts';
+import { holdInput, releaseHeldInput, takeTypedText } from '#src/boot/held-input.ts';
 import { openPage } from './page.ts';
 
 const SCREEN = `
@@ -45,7 +45,8 @@ beforeEach(() => {
 describe('holdInput', () => {
   it('leaves its record on window', () => {
     expect(Reflect.get(win, HELD_INPUT_KEY)).toBe(held);
-    expect(held).toEqual({ released: false, events: [] });
+    expect(held).toMatchObject({ released: false, events: [] });
+    expect(held.typed).toBeInstanceOf(WeakMap);
   });
 
   it('holds a click on a control inside #root, on the control around what was hit, and the app does not see it', () => {
@@ -152,5 +153,33 @@ describe('releaseHeldInput', () => {
   it('does nothing on a page the boot script held nothing on', () => {
     Reflect.deleteProperty(win, HELD_INPUT_KEY);
     expect(() => releaseHeldInput(win)).not.toThrow();
+  });
+});
+
+describe('takeTypedText', () => {
+  const type = (field: HTMLInputElement, text: string) => {
+    field.value = text;
+    field.dispatchEvent(new win.Event('input', { bubbles: true }));
+  };
+
+  it('gives the last text typed into a field, once; typing is not held, and goes on being remembered after release', () => {
+    const field = byId<HTMLInputElement>('name');
+    type(field, 'Cio');
+    type(field, 'Ciob');
+    expect(held.events, 'typing is not held').toEqual([]);
+    releaseHeldInput(win);
+    // Hydrated after the release: the field has been put back at what the server rendered.
+    field.value = '';
+    expect(takeTypedText(field, win)).toBe('Ciob');
+    expect(takeTypedText(field, win), 'taken once').toBeNull();
+    type(field, 'Ana');
+    expect(takeTypedText(field, win)).toBe('Ana');
+  });
+
+  it('answers null for a field nothing was typed into, and on a page the boot script held nothing on', () => {
+    expect(takeTypedText(byId('name'), win)).toBeNull();
+    Reflect.deleteProperty(win, HELD_INPUT_KEY);
+    type(byId<HTMLInputElement>('name'), 'x');
+    expect(takeTypedText(byId('name'), win)).toBeNull();
   });
 });
