@@ -1468,6 +1468,8 @@ export interface paths {
          *       downline was completed or taken back): reload the figures, the bonus estimate and the network;
          *     - `return` (`LiveReturnEvent`): a return of the caller's order (for staff: of their warehouse) was requested
          *       (`change: created`) or moved on, with its new version, status and refund state;
+         *     - `network` (`LiveNetworkEvent`): a distributor joined the caller's downline (`change: joined`), under
+         *       `sponsorId` (the caller or a member below): reload the network, its tree and the month's recruits;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
          *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
          *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
@@ -2046,6 +2048,15 @@ export interface components {
             version: number;
             status: components["schemas"]["ReturnStatus"];
             refundState: components["schemas"]["ReturnRefundState"];
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description `data` of a `network` frame of `GET /events`. */
+        LiveNetworkEvent: {
+            /** @enum {string} */
+            change: "joined";
+            memberId: components["schemas"]["Id"];
+            sponsorId: components["schemas"]["Id"];
             /** Format: date-time */
             at: string;
         };

@@ -9,6 +9,7 @@ export type LiveFrame =
   | { kind: 'presence'; data: LivePresence }
   | { kind: 'volumes'; data: LiveVolumesChange }
   | { kind: 'return'; data: LiveReturnChange }
+  | { kind: 'network'; data: LiveNetworkChange }
   | { kind: 'reset' };
 
 /** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
@@ -19,6 +20,9 @@ export type LiveOrderChange = components['schemas']['LiveOrderEvent'];
 
 /** `data` of a `return` frame: the contract's `LiveReturnEvent` (a return was requested or moved on). */
 export type LiveReturnChange = components['schemas']['LiveReturnEvent'];
+
+/** `data` of a `network` frame: the contract's `LiveNetworkEvent` (a distributor joined the user's downline). */
+export type LiveNetworkChange = components['schemas']['LiveNetworkEvent'];
 
 /** Someone who has the order open: the contract's `PresenceViewer`. */
 export type LiveViewer = components['schemas']['PresenceViewer'];

@@ -8,7 +8,14 @@ import {
   nodeKey,
   withPage,
 } from './genealogy.tree.rules.ts';
-import type { Branch, GenealogyContext, GenealogyLine, GenealogyView, Reveal } from './genealogy.types.ts';
+import type {
+  Branch,
+  GenealogyContext,
+  GenealogyLine,
+  GenealogyNode,
+  GenealogyView,
+  Reveal,
+} from './genealogy.types.ts';
 
 /**
  * What opening, closing, paging and revealing do to the genealogy's context: pure functions returning the parts
@@ -112,4 +119,34 @@ export function pageFailed(context: GenealogyContext, error: unknown): Change {
     queue: context.queue.slice(1),
     branches: { ...context.branches, [id]: { ...branch, status: 'failed', error: errorCode(error) } },
   };
+}
+
+/**
+ * A distributor joined under `sponsorId` (a live event): the sponsor's row counts one child more wherever it is shown
+ * (a leaf can now be opened), and children of theirs already loaded are read again from the first page, so the
+ * newcomer appears without a reload. A branch on its way (queued or loading) is left to bring what is there now; a
+ * sponsor the tree does not show changes nothing.
+ */
+export function joined(context: GenealogyContext, sponsorId: number): Change {
+  let touched = false;
+  const counted = (node: GenealogyNode): GenealogyNode => {
+    if (node.id !== sponsorId) return node;
+    touched = true;
+    return { ...node, childrenCount: node.childrenCount + 1 };
+  };
+  const root = context.root === null ? null : counted(context.root);
+  const branches: Record<number, Branch> = {};
+  for (const [id, branch] of Object.entries(context.branches))
+    branches[Number(id)] = {
+      ...branch,
+      children: branch.children.map(counted),
+      pinned: branch.pinned.map(counted),
+    };
+  if (!touched) return {};
+  const own = branches[sponsorId];
+  if (own === undefined || own.status === 'loading') return { root, branches };
+  branches[sponsorId] = { ...own, status: 'loading', error: null };
+  // The root's children are asked for as the tree's own root was (`null`: the caller's network).
+  const nodeId = sponsorId === context.root?.id ? context.rootId : sponsorId;
+  return { root, branches, queue: [...context.queue, { nodeId, page: 1, pageSize: context.pageSize }] };
 }

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { close, more, open, pageFailed, pageLoaded, revealLine } from './genealogy.branches.rules.ts';
+import { close, joined, more, open, pageFailed, pageLoaded, revealLine } from './genealogy.branches.rules.ts';
 import {
   errorCode,
   findRow,
@@ -36,6 +36,9 @@ import type {
  * row, first/last, right = open a closed node or go to its first child, left = close an open node or go to the
  * parent. Closing a node whose subtree holds the focus moves the focus to that node; a page loaded from a focused
  * "show more" row moves the focus to the first distributor of that page.
+ *
+ * `network.joined` (a live event: a distributor joined under a member) counts the sponsor's new child wherever the
+ * sponsor is shown and queues their first page again when their children are loaded (`joined`).
  *
  * `path.reveal` (a member chosen in the search, or `revealId` given at start) loads the member's line through the
  * injected `loadLine` actor (`ready.finder.loadingLine`, a newer request replaces the one in flight), then opens
@@ -82,6 +85,10 @@ export const genealogyMachine = setup({
     loadMore: assign(({ context, event }) => {
       assertEvent(event, 'node.loadMore');
       return more(context, event.id);
+    }),
+    memberJoined: assign(({ context, event }) => {
+      assertEvent(event, 'network.joined');
+      return joined(context, event.sponsorId);
     }),
     focusNext: assign(({ context }) => ({ focusedKey: stepKey(treeOf(context), context.focusedKey, 1) })),
     focusPrevious: assign(({ context }) => ({
@@ -160,6 +167,7 @@ export const genealogyMachine = setup({
         'node.collapse': { actions: 'collapseNode' },
         'node.toggle': { actions: 'toggleNode' },
         'node.loadMore': { actions: 'loadMore' },
+        'network.joined': { actions: 'memberJoined' },
         'nav.next': { actions: 'focusNext' },
         'nav.prev': { actions: 'focusPrevious' },
         'nav.first': { actions: 'focusFirst' },

@@ -89,7 +89,9 @@ export type GenealogyEvent =
   /** WAI-ARIA tree: closes an open node, or moves to the parent. */
   | { type: 'nav.left' }
   /** Loads a member's line, opens every node on it and puts the focus on the member. */
-  | { type: 'path.reveal'; id: number };
+  | { type: 'path.reveal'; id: number }
+  /** A distributor joined under `sponsorId` (a live event): the sponsor counts one more child, shown if loaded. */
+  | { type: 'network.joined'; sponsorId: number };
 
 export type NodeRow = {
   kind: 'node';

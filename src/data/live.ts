@@ -55,3 +55,20 @@ export function useArrivedOrdersPill(shownIds: readonly number[]): { count: numb
   };
   return { count, show };
 }
+
+type JoinListener = (sponsorId: number) => void;
+const joinListeners = new Set<JoinListener>();
+
+/**
+ * Tells whoever draws the genealogy tree that a distributor joined under `sponsorId` (a live `network` event): the
+ * tree is a machine, not a cached query, so it listens here (src/features/my-network/use-genealogy.ts).
+ */
+export function noteNetworkJoin(sponsorId: number): void {
+  for (const listener of joinListeners) listener(sponsorId);
+}
+
+/** Listens for `noteNetworkJoin`; answers the function that stops listening. */
+export function onNetworkJoin(listener: JoinListener): () => void {
+  joinListeners.add(listener);
+  return () => joinListeners.delete(listener);
+}

@@ -4,7 +4,8 @@
  * when next shown) and the order lists; a volumes change refetches the business figures and the network; a new
  * order at the warehouse goes to the "N new orders" pill instead of moving the list under the user; a bag change
  * refetches the bag; presence replaces the order's viewers; a return change refetches that return, the order's
- * returns and the returns queue; a reset reloads orders, returns, bag, figures and network. The
+ * returns and the returns queue; a distributor joining the downline refetches the network and the figures and tells
+ * the tree; a reset reloads orders, returns, bag, figures and network. The
  * stream itself is an `EventSource` opened with a single-use ticket.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { eventsMachine } from '../../machines/events/events.machine.ts';
 import type {
   EventsEvent,
   LiveFrame,
+  LiveNetworkChange,
   LiveOrderChange,
   LivePresence,
   LiveReturnChange,
@@ -22,7 +24,7 @@ import type {
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
 import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '../data/keys.ts';
-import { noteArrivedOrder, setViewers } from '../data/live.ts';
+import { noteArrivedOrder, noteNetworkJoin, setViewers } from '../data/live.ts';
 
 /** The part of `EventSource` the stream uses (tests give a fake). */
 export interface EventSourceLike {
@@ -59,7 +61,7 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
     const frame =
-      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'reset') =>
+      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'network' | 'reset') =>
       (event: MessageEvent<string>) => {
         const id = event.lastEventId === '' ? null : event.lastEventId;
         if (kind === 'order') {
@@ -74,12 +76,15 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
         } else if (kind === 'return') {
           const data = parse<LiveReturnChange>(event);
           if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'network') {
+          const data = parse<LiveNetworkChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
         } else sendBack({ type: 'stream.frame', id, frame: { kind } });
       };
     source.addEventListener('ready', (event) =>
       sendBack({ type: 'stream.ready', position: event.lastEventId }),
     );
-    for (const kind of ['order', 'presence', 'bag', 'volumes', 'return', 'reset'] as const)
+    for (const kind of ['order', 'presence', 'bag', 'volumes', 'return', 'network', 'reset'] as const)
       source.addEventListener(kind, frame(kind));
     source.addEventListener('end', (event) => {
       const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
@@ -125,6 +130,13 @@ export function applyFrame(
       // An order of the user's or of their downline was completed or taken back: every figure may have moved.
       void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
       void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
+      return;
+    case 'network':
+      // A distributor joined below the user: the network's lists and counts, the month's recruits, and the tree
+      // (a machine: it reloads the sponsor's children if it shows them).
+      void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
+      noteNetworkJoin(frame.data.sponsorId);
       return;
     case 'return': {
       // The return's page (when older than the frame), the order's returns and the warehouse's returns queue with

@@ -7,7 +7,9 @@
  * 3. the password is hashed (argon2id, outside any transaction);
  * 4. one transaction writes the distributor (the sponsor's first line: the `users` triggers place them in the
  *    genealogy and count them in every ancestor's downline), their PRN, the editions they accepted, the confirmation
- *    link with its e-mail and the sponsor's "new recruit" message. Any refusal or failure in it rolls all of it back.
+ *    link with its e-mail, the sponsor's "new recruit" message and a live `network` event for every member above
+ *    (their open tree, list and "recruits this month" follow without a reload). Any refusal or failure in it rolls
+ *    all of it back.
  *
  * An e-mail or phone is taken under a transaction-scoped advisory lock of its own, so two sign-ups with one address
  * are decided one after the other on any number of processes; the unique index on `lower(email)` stands behind it.
@@ -155,6 +157,7 @@ export async function join(
         .executeTakeFirstOrThrow();
       const prn = prnOf(user.id);
       await trx.updateTable('users').set({ prn }).where('id', '=', user.id).execute();
+      await announceRecruit(trx, user.id, sponsor.id);
       await trx
         .insertInto('user_consents')
         .values(
@@ -187,4 +190,18 @@ export async function join(
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict('EMAIL_TAKEN');
     throw error;
   }
+}
+
+/**
+ * A live `network` event (`LiveNetworkEvent`) for the sponsor and every member above them: each of their downlines
+ * grew. The `users` trigger has already put the new member's path in (`1.5.23.` from the top down, their own id
+ * last), so the line above is read from it, in the same transaction: the events commit with the member or not at all.
+ */
+async function announceRecruit(trx: Transaction<DB>, memberId: number, sponsorId: number): Promise<void> {
+  await sql`
+    select events_append('network', ancestor::int, null, null,
+      jsonb_build_object('change', 'joined', 'memberId', ${memberId}::int, 'sponsorId', ${sponsorId}::int))
+    from users u, unnest(string_to_array(rtrim(u.path, '.'), '.')) with ordinality as line(ancestor, at)
+    where u.id = ${memberId} and ancestor <> ${String(memberId)}
+    order by at desc`.execute(trx);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { STALE_TIME_MS } from '../../api/query-client.ts';
+import { onNetworkJoin } from '../../data/live.ts';
 import type { genealogyMachine } from '#machines/genealogy/genealogy.machine.ts';
 import {
   apiGenealogyDeps,
@@ -33,6 +34,8 @@ interface KeptTree {
   key: string;
   actor: GenealogyActor;
   createdAt: number;
+  /** Stops the tree listening for distributors who join (the live `network` event). */
+  unlisten: () => void;
 }
 
 let kept: KeptTree | null = null;
@@ -49,17 +52,25 @@ function treeFor(
   // for the render's own second pass (server-entry.tsx renders again while a lazy screen is still loading), and the
   // browser then threw the server's screen away.
   if (typeof window === 'undefined')
-    return { key, actor: createGenealogyActor(rootId, deps, revealId), createdAt: 0 };
+    return {
+      key,
+      actor: createGenealogyActor(rootId, deps, revealId),
+      createdAt: 0,
+      unlisten: () => undefined,
+    };
   if (kept !== null && kept.key === key && Date.now() - kept.createdAt < STALE_TIME_MS) {
     // The kept tree comes back as it was left; a member asked for in the URL is still shown.
     const shown = kept.actor.getSnapshot().context.reveal?.id ?? null;
     if (revealId !== null && shown !== revealId) kept.actor.send({ type: 'path.reveal', id: revealId });
     return kept;
   }
+  kept?.unlisten();
   kept?.actor.stop();
   const actor = createGenealogyActor(rootId, deps, revealId);
   actor.start();
-  kept = { key, actor, createdAt: Date.now() };
+  // A distributor who joins under a member the tree shows appears in it without a reload.
+  const unlisten = onNetworkJoin((sponsorId) => actor.send({ type: 'network.joined', sponsorId }));
+  kept = { key, actor, createdAt: Date.now(), unlisten };
   return kept;
 }
 

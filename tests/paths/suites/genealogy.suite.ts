@@ -94,8 +94,15 @@ function candidateEvents(snapshot: Snap<Machine>): GEvt[] {
   }
   // Keep the graph small: at most two pages waiting, and the keyboard only while nothing is queued.
   const quiet = context.queue.length === 0;
+  // A distributor joins under the root (a live event) while nothing is queued or revealed, once: the root counts one
+  // child more than the fixture's shape and is not offered again, so the graph stays small. Joining under a
+  // member below (1001) is the rules' unit tests'.
+  const joins: GEvt[] =
+    quiet && context.reveal === null && context.root !== null && context.root.childrenCount === SHAPE[ROOT]
+      ? [{ type: 'network.joined', sponsorId: ROOT }]
+      : [];
   const user = userEvents.filter((event) => quiet || !event.type.startsWith('nav.'));
-  return context.queue.length >= 2 ? answers : [...user, ...answers];
+  return context.queue.length >= 2 ? answers : [...user, ...joins, ...answers];
 }
 
 const send = (event: GenealogyEvent, actor: Actor<Machine>) => {
@@ -116,11 +123,12 @@ export const genealogyMachineExecutors = {
   'nav.right': send,
   'nav.left': send,
   'path.reveal': send,
+  'network.joined': send,
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
 /**
  * The genealogy tree: the root failing and retried, nodes opened and closed, pages of children, the keyboard, a
- * member's line revealed (and failing).
+ * member's line revealed (and failing), a distributor joining under a member shown.
  */
 export const genealogySuite = definePathSuite({
   name: 'genealogy',

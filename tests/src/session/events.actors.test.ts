@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '#src/session/events.actors.ts';
 import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '#src/data/keys.ts';
-import { liveKeys } from '#src/data/live.ts';
+import { liveKeys, onNetworkJoin } from '#src/data/live.ts';
 import type { LiveOrderChange } from '#machines/events/events.types.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,6 +89,29 @@ describe('live frames in the query cache', () => {
       expect(invalidated(queryClient, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
     expect(invalidated(queryClient, bagKeys.all())).toBe(false);
+  });
+
+  it('a distributor joining the downline refreshes the network and the figures and tells the tree, not the orders', () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(businessKeys.myInfo(), { rank: 'manager' });
+    queryClient.setQueryData(networkKeys.node(7), { id: 7 });
+    const told: number[] = [];
+    const stop = onNetworkJoin((sponsorId) => told.push(sponsorId));
+    try {
+      applyFrame(
+        { queryClient, isStaff: false, userId: 9 },
+        {
+          kind: 'network',
+          data: { change: 'joined', memberId: 31, sponsorId: 7, at: '2026-11-29T10:00:00Z' },
+        },
+      );
+    } finally {
+      stop();
+    }
+    expect(invalidated(queryClient, businessKeys.myInfo())).toBe(true);
+    expect(invalidated(queryClient, networkKeys.node(7))).toBe(true);
+    expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
+    expect(told).toEqual([7]);
   });
 
   it("a return's change refreshes that return when older, its order's returns and the queue, not the orders", () => {

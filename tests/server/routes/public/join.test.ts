@@ -67,12 +67,30 @@ describe('POST /public/join', () => {
     });
     expect(String(user.signing_date).slice(0, 10)).toBe(zoneDay(new Date(), t.config.periodTimeZone));
 
+    // The sponsor and every member above them: a live `network` event each, nearest first.
+    const line = sponsor.path.split('.').filter(Boolean).map(Number).reverse();
     expect(await writtenCounts(t)).toEqual({
       users: before.users + 1,
       consents: before.consents + 2,
       outbox: before.outbox + 1,
       messages: before.messages + 2,
+      networkEvents: before.networkEvents + line.length,
     });
+    const events = await t.db
+      .selectFrom('events')
+      .select(['user_id', 'warehouse_id', 'order_id', 'payload'])
+      .where('kind', '=', 'network')
+      .where(sql<boolean>`(payload->>'memberId')::int = ${user.id}`)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual(
+      line.map((ancestor) => ({
+        user_id: ancestor,
+        warehouse_id: null,
+        order_id: null,
+        payload: { change: 'joined', memberId: user.id, sponsorId: sponsor.id },
+      })),
+    );
     const consents = await t.db
       .selectFrom('user_consents')
       .select(['document', 'edition'])

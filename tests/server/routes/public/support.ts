@@ -72,10 +72,16 @@ export async function writtenCounts(t: TestApp) {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };
+  const networkEvents = await t.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('kind', '=', 'network')
+    .executeTakeFirstOrThrow();
   return {
     users: await count('users'),
     consents: await count('user_consents'),
     outbox: await count('outbox'),
     messages: await count('messages'),
+    networkEvents: Number(networkEvents.n),
   };
 }
