@@ -18,7 +18,8 @@ export type DocumentId = (typeof DOCUMENT_IDS)[number];
  * tells which text each person accepted and a form showing an older one is refused.
  */
 export const CONSENT_EDITIONS = {
-  marketing_plan: '2025',
+  // 2026: section 9, who may become a distributor (18 or over, through a sponsor's link, one account a person).
+  marketing_plan: '2026',
   ethics_code: '2025-01-01',
 } as const satisfies Partial<Record<DocumentId, string>>;
 export type ConsentDocumentId = keyof typeof CONSENT_EDITIONS;

@@ -23,7 +23,7 @@ const WORDS: Record<Lang, Words> = {
   en: {
     title: 'Marketing plan',
     subtitle: 'How distributors earn: discounts, volumes, ranks and bonuses',
-    edition: 'Edition 2025 · amounts in Moldovan lei (MDL) · 1 PV = 30 MDL in bonus calculations',
+    edition: 'Edition 2026 · amounts in Moldovan lei (MDL) · 1 PV = 30 MDL in bonus calculations',
     columns: ['Rank', 'PV', 'GV', 'First-line legs', 'Group bonus'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -69,12 +69,16 @@ const WORDS: Record<Lang, Words> = {
       p(
         'A distributor who places no order for twelve consecutive months is deregistered, and their first line moves to their sponsor. A rank once reached stays in your profile, but bonuses are always paid at the rank qualified for in the month.',
       ),
+      h('9. Becoming a distributor'),
+      p(
+        'Anyone aged 18 or over may become a distributor: the distributor agreement is a contract, and 18 is the age of majority in the Republic of Moldova. You join through the invitation link of a distributor, who becomes your sponsor, and you are placed in their first line. A person has one account: an e-mail address or a phone number already registered cannot be used again. By signing up you accept this plan and the Code of ethics in the edition in force, and the portal records which edition you accepted. Your e-mail address must be confirmed before your first order.',
+      ),
     ],
   },
   ru: {
     title: 'Маркетинговый план',
     subtitle: 'Как зарабатывает дистрибьютор: скидки, объёмы, ранги и бонусы',
-    edition: 'Редакция 2025 · суммы в молдавских леях (MDL) · 1 PV = 30 MDL при расчёте бонусов',
+    edition: 'Редакция 2026 · суммы в молдавских леях (MDL) · 1 PV = 30 MDL при расчёте бонусов',
     columns: ['Ранг', 'PV', 'GV', 'Ветви первой линии', 'Групповой бонус'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -120,12 +124,16 @@ const WORDS: Record<Lang, Words> = {
       p(
         'Дистрибьютор, не сделавший ни одного заказа двенадцать месяцев подряд, исключается из реестра, а его первая линия переходит к его спонсору. Достигнутый ранг остаётся в профиле, но бонус всегда начисляется по рангу, на который вы квалифицировались в данном месяце.',
       ),
+      h('9. Как стать дистрибьютором'),
+      p(
+        'Дистрибьютором может стать любой человек, которому исполнилось 18 лет: договор дистрибьютора — это договор, а 18 лет — возраст совершеннолетия в Республике Молдова. Вы регистрируетесь по ссылке-приглашению дистрибьютора, который становится вашим спонсором, и попадаете в его первую линию. У одного человека одна учётная запись: уже зарегистрированные адрес электронной почты или номер телефона повторно использовать нельзя. Регистрируясь, вы принимаете этот план и Кодекс этики в действующей редакции, и портал сохраняет, какую редакцию вы приняли. Перед первым заказом нужно подтвердить адрес электронной почты.',
+      ),
     ],
   },
   ro: {
     title: 'Planul de marketing',
     subtitle: 'Cum câștigă distribuitorul: reduceri, volume, ranguri și bonusuri',
-    edition: 'Ediția 2025 · sume în lei moldovenești (MDL) · 1 PV = 30 MDL la calculul bonusurilor',
+    edition: 'Ediția 2026 · sume în lei moldovenești (MDL) · 1 PV = 30 MDL la calculul bonusurilor',
     columns: ['Rang', 'PV', 'GV', 'Ramuri din prima linie', 'Bonus de grup'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -171,12 +179,16 @@ const WORDS: Record<Lang, Words> = {
       p(
         'Distribuitorul care nu plasează nicio comandă timp de douăsprezece luni consecutive este radiat, iar prima sa linie trece la sponsorul său. Rangul atins rămâne în profil, dar bonusul se calculează întotdeauna după rangul pentru care v-ați calificat în luna respectivă.',
       ),
+      h('9. Cum devii distribuitor'),
+      p(
+        'Poate deveni distribuitor orice persoană care a împlinit 18 ani: contractul de distribuitor este un contract, iar 18 ani este vârsta majoratului în Republica Moldova. Te înregistrezi prin linkul de invitație al unui distribuitor, care devine sponsorul tău, și ești plasat în prima sa linie. O persoană are un singur cont: o adresă de e-mail sau un număr de telefon deja înregistrat nu poate fi folosit din nou. La înregistrare accepți acest plan și Codul de etică în ediția în vigoare, iar portalul păstrează ediția pe care ai acceptat-o. Adresa de e-mail trebuie confirmată înainte de prima comandă.',
+      ),
     ],
   },
   uk: {
     title: 'Маркетинговий план',
     subtitle: 'Як заробляє дистриб’ютор: знижки, обсяги, ранги та бонуси',
-    edition: 'Редакція 2025 · суми в молдовських леях (MDL) · 1 PV = 30 MDL під час розрахунку бонусів',
+    edition: 'Редакція 2026 · суми в молдовських леях (MDL) · 1 PV = 30 MDL під час розрахунку бонусів',
     columns: ['Ранг', 'PV', 'GV', 'Гілки першої лінії', 'Груповий бонус'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -222,12 +234,16 @@ const WORDS: Record<Lang, Words> = {
       p(
         'Дистриб’ютор, який не зробив жодного замовлення дванадцять місяців поспіль, виключається з реєстру, а його перша лінія переходить до його спонсора. Досягнутий ранг залишається в профілі, але бонус завжди нараховується за рангом, на який ви кваліфікувалися в цьому місяці.',
       ),
+      h('9. Як стати дистриб’ютором'),
+      p(
+        'Дистриб’ютором може стати будь-хто, кому виповнилося 18 років: договір дистриб’ютора — це договір, а 18 років — вік повноліття в Республіці Молдова. Ви реєструєтеся за посиланням-запрошенням дистриб’ютора, який стає вашим спонсором, і потрапляєте до його першої лінії. Одна людина має один обліковий запис: уже зареєстровані адресу електронної пошти чи номер телефону повторно використати не можна. Реєструючись, ви приймаєте цей план і Кодекс етики в чинній редакції, і портал зберігає, яку редакцію ви прийняли. Перед першим замовленням потрібно підтвердити адресу електронної пошти.',
+      ),
     ],
   },
   it: {
     title: 'Piano marketing',
     subtitle: 'Come guadagna il distributore: sconti, volumi, qualifiche e bonus',
-    edition: 'Edizione 2025 · importi in lei moldavi (MDL) · 1 PV = 30 MDL nel calcolo dei bonus',
+    edition: 'Edizione 2026 · importi in lei moldavi (MDL) · 1 PV = 30 MDL nel calcolo dei bonus',
     columns: ['Qualifica', 'PV', 'GV', 'Rami in prima linea', 'Bonus di gruppo'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -272,6 +288,10 @@ const WORDS: Record<Lang, Words> = {
       h('8. Mantenimento dello status'),
       p(
         'Il distributore che non effettua alcun ordine per dodici mesi consecutivi viene cancellato e la sua prima linea passa al suo sponsor. La qualifica raggiunta resta nel profilo, ma il bonus si calcola sempre sulla qualifica ottenuta nel mese.',
+      ),
+      h('9. Come diventare distributore'),
+      p(
+        'Può diventare distributore chiunque abbia compiuto 18 anni: l’accordo di distributore è un contratto, e 18 anni è la maggiore età nella Repubblica di Moldova. Ti registri con il link di invito di un distributore, che diventa il tuo sponsor, e vieni inserito nella sua prima linea. Una persona ha un solo account: un indirizzo e-mail o un numero di telefono già registrato non può essere usato di nuovo. Registrandoti accetti questo piano e il Codice etico nell’edizione in vigore, e il portale registra quale edizione hai accettato. L’indirizzo e-mail va confermato prima del primo ordine.',
       ),
     ],
   },

@@ -110,4 +110,14 @@ describe('documents', () => {
       expect(new Set(texts).size).toBe(LANGS.length);
     }
   });
+
+  it('says in the marketing plan, in every language, who may become a distributor: 18 or over (ADR 0140)', () => {
+    for (const lang of LANGS) {
+      const blocks = marketingPlan(lang).blocks;
+      const at = blocks.findIndex((block) => block.kind === 'heading' && block.text.startsWith('9. '));
+      expect(at, lang).toBeGreaterThan(0);
+      const section = blocks[at + 1];
+      expect(section?.kind === 'paragraph' ? section.text : '', lang).toMatch(/\b18\b/);
+    }
+  });
 });
