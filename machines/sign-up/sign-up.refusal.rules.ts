@@ -73,7 +73,10 @@ export function refusalOf(error: unknown): SignUpRefusal {
  */
 export const PROOF_MARGIN_MS = 20_000;
 
-/** Milliseconds until a challenge expiring at `expiresAt` (seconds) should be replaced, never below 0. */
+/** What a timer can hold (2^31 − 1 ms); a longer delay would fire at once. */
+const MAX_DELAY_MS = 2_147_483_647;
+
+/** Milliseconds until a challenge expiring at `expiresAt` (seconds) should be replaced, from 0 to a timer's most. */
 export function proofRenewalDelay(expiresAt: number, now: number): number {
-  return Math.max(expiresAt * 1000 - PROOF_MARGIN_MS - now, 0);
+  return Math.min(Math.max(expiresAt * 1000 - PROOF_MARGIN_MS - now, 0), MAX_DELAY_MS);
 }
