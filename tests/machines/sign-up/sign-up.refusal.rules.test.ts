@@ -15,7 +15,7 @@ describe('refusalOf: every refusal of POST /public/join on its field or on the f
   ])('%s goes on the %s field', (code, status, field) => {
     expect(refusalOf({ status, code, details: [] })).toEqual({
       code,
-      fields: { [field as string]: code },
+      fields: { [field]: code },
       form: null,
     });
   });
@@ -83,5 +83,6 @@ describe('proofRenewalDelay', () => {
   it('renews 20 s before the expiry, at once when that has passed', () => {
     expect(proofRenewalDelay(1_000, 900_000)).toBe(80_000);
     expect(proofRenewalDelay(1_000, 990_000)).toBe(0);
+    expect(proofRenewalDelay(4_102_444_800, 0)).toBe(2_147_483_647);
   });
 });
