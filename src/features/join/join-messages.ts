@@ -63,3 +63,7 @@ export function cardFailureMessage(code: string | null): MessageDescriptor {
   if (code === 'NETWORK_ERROR') return msg`No connection to the server. Check your connection and try again.`;
   return msg`Could not load the invitation. Please try again.`;
 }
+
+/** The toast after signing up: the new PRN, and the address still to confirm. */
+export const welcomeMessage = (prn: string): MessageDescriptor =>
+  msg`Welcome! Your registration number is ${prn}. We sent you a link to confirm your e-mail: open it to start ordering.`;

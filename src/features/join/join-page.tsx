@@ -1,9 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { selectIsAuthenticated, selectUser } from '#machines/auth/auth.selectors.ts';
+import { selectIsAuthenticated, selectIsStarting, selectUser } from '#machines/auth/auth.selectors.ts';
 import {
   selectCard,
   selectCardError,
@@ -15,7 +15,6 @@ import {
   selectProofView,
   selectRefusal,
 } from '#machines/sign-up/sign-up.selectors.ts';
-import type { JoinedParams } from '#machines/sign-up/sign-up.types.ts';
 import { signUpApi } from '../../data/sign-up.ts';
 import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button, buttonClassName } from '../../ui/button.tsx';
@@ -23,7 +22,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { JoinForm } from './join-form.tsx';
-import { cardFailureMessage, proofFailureMessage } from './join-messages.ts';
+import { cardFailureMessage, proofFailureMessage, welcomeMessage } from './join-messages.ts';
 import { provideSignUp } from './sign-up.actors.ts';
 import '../../ui/auth-form.css';
 import '../../ui/forms/personal.css';
@@ -116,8 +115,11 @@ function ProofStatus({
   );
 }
 
-/** The sign-up under the sponsor of `alias`: the card, the form and the proof of work of one machine. */
-function SignUp({ alias }: { alias: string }) {
+/**
+ * The sign-up under the sponsor of `alias`: the card, the form and the proof of work of one machine. A new logic
+ * after a render only updates the running actor's implementations (@xstate/react keeps the actor, and the proof).
+ */
+function SignUp({ alias, onJoined }: { alias: string; onJoined: () => void }) {
   const { t, i18n } = useLingui();
   const authSend = useAuthSend();
   const navigate = useNavigate();
@@ -125,15 +127,14 @@ function SignUp({ alias }: { alias: string }) {
     () =>
       provideSignUp({
         api: signUpApi,
-        joined: ({ token, prn }: JoinedParams) => {
+        joined: ({ token, prn }) => {
+          onJoined();
           authSend({ type: 'auth.token.issued', token });
-          showSuccessToast(
-            t`Welcome! Your registration number is ${prn}. We sent you a link to confirm your e-mail: open it to start ordering.`,
-          );
+          showSuccessToast(i18n._(welcomeMessage(prn)));
           void navigate('/dashboard', { replace: true });
         },
       }),
-    [authSend, navigate, t],
+    [authSend, i18n, navigate, onJoined],
   );
   const actor = useActorRef(logic, { input: { alias } });
   const view = useSelector(actor, selectPageView);
@@ -202,8 +203,15 @@ function SignUp({ alias }: { alias: string }) {
  * anyone else gets the sponsor's card and the sign-up form, and is signed in once the server accepts them.
  */
 export default function JoinPage() {
+  const { t } = useLingui();
   const { alias = '' } = useParams();
+  const starting = useAuthSelector(selectIsStarting);
   const authenticated = useAuthSelector(selectIsAuthenticated);
+  // Set just before the new distributor's token reaches the auth machine: the page is leaving for the dashboard,
+  // not a signed-in visitor's.
+  const [joined, setJoined] = useState(false);
+  const onJoined = useCallback(() => setJoined(true), []);
+  if (starting || joined) return <Spinner label={t`Loading…`} />;
   if (authenticated) return <SignedInNotice />;
-  return <SignUp key={alias} alias={alias} />;
+  return <SignUp key={alias} alias={alias} onJoined={onJoined} />;
 }
