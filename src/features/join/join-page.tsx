@@ -92,24 +92,20 @@ function ProofStatus({
         <Button variant="secondary" onClick={onRetry}>{t`Run the check again`}</Button>
       </div>
     );
+  // One live region whose text changes (working, then passed); the count changes four times a second and is read
+  // on demand, not announced.
   return (
-    <div className="join__proof" role="status" data-proof={view}>
-      {view === 'ready' ? (
-        <p className="join__proof-text">{t`Check passed: you are not a robot.`}</p>
-      ) : (
-        <>
-          <progress className="join__progress" aria-label={t`Checking that you are not a robot`} />
-          <p className="join__proof-text">
-            {attempts === 0
-              ? t`Checking that you are not a robot…`
-              : t({
-                  message: plural(attempts, {
-                    one: 'Checking that you are not a robot… # key tried',
-                    other: 'Checking that you are not a robot… # keys tried',
-                  }),
-                })}
-          </p>
-        </>
+    <div className="join__proof" data-proof={view}>
+      {view === 'ready' ? null : (
+        <progress className="join__progress" aria-label={t`Checking that you are not a robot`} />
+      )}
+      <p className="join__proof-text" role="status">
+        {view === 'ready' ? t`Check passed: you are not a robot.` : t`Checking that you are not a robot…`}
+      </p>
+      {view === 'ready' || attempts === 0 ? null : (
+        <p className="join__proof-text">
+          {t({ message: plural(attempts, { one: '# key tried', other: '# keys tried' }) })}
+        </p>
       )}
     </div>
   );
