@@ -1,11 +1,12 @@
 /** The public calls of signing up under a sponsor (docs/adr/0140-sign-up-under-a-sponsor.md); no token needed. */
 import type {
+  ConsentDocumentId,
   JoinRequest,
   JoinResult,
   PowChallenge,
   SponsorCard,
 } from '../../machines/sign-up/sign-up.types.ts';
-import { api, type ApiClient, unwrap } from '../api/client.ts';
+import { API_BASE, api, type ApiClient, unwrap } from '../api/client.ts';
 
 export function createSignUpApi(client: ApiClient) {
   return {
@@ -27,3 +28,10 @@ export function createSignUpApi(client: ApiClient) {
 export type SignUpApi = ReturnType<typeof createSignUpApi>;
 
 export const signUpApi: SignUpApi = createSignUpApi(api);
+
+/**
+ * A document a sign-up accepts, as a link anyone can open (`GET /public/documents/{documentId}/{lang}`, no token):
+ * the PDF opens in a new tab.
+ */
+export const publicDocumentUrl = (id: ConsentDocumentId, lang: string): string =>
+  `${API_BASE}/public/documents/${encodeURIComponent(id)}/${encodeURIComponent(lang)}`;

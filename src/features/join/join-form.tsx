@@ -9,6 +9,7 @@ import type {
   SignUpRefusal,
   SponsorCard,
 } from '#machines/sign-up/sign-up.types.ts';
+import { publicDocumentUrl } from '../../data/sign-up.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PasswordStrength } from '../../ui/password-strength/password-strength.tsx';
@@ -39,9 +40,6 @@ export interface JoinFormProps {
   refusal: SignUpRefusal | null;
   onSubmit: (form: SignUpForm) => void;
 }
-
-/** A document's PDF in the interface's language, readable without an account (`GET /public/documents/…`). */
-const documentHref = (id: ConsentDocumentId, lang: string) => `/api/v3/public/documents/${id}/${lang}`;
 
 /**
  * The sign-up form: who the new distributor is, their home warehouse, a password, and the documents they accept in
@@ -209,7 +207,12 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
                 />
                 <span>{t`I have read and accept: ${title}, edition ${edition}`}</span>
               </label>
-              <a href={documentHref(document.id, lang)} target="_blank" rel="noopener" className="join__read">
+              <a
+                href={publicDocumentUrl(document.id, lang)}
+                target="_blank"
+                rel="noopener"
+                className="join__read"
+              >
                 {t`Read: ${title} (PDF, opens in a new tab)`}
               </a>
               {error === null ? null : (
