@@ -94,8 +94,10 @@ const events: SEvt[] = [
 function candidateEvents(snapshot: Snap<Machine>): SEvt[] {
   const { powAttempts, refusal } = snapshot.context;
   return events.filter((event) => {
-    if (event.type === 'pow.progress') return powAttempts === 0;
-    if (event.type === 'xstate.error.actor.join') return refusal === null;
+    // System events are typed as the machine's own: compare the type as the string it is.
+    const type: string = event.type;
+    if (type === 'pow.progress') return powAttempts === 0;
+    if (type === 'xstate.error.actor.join') return refusal === null;
     return true;
   });
 }
