@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { proofRenewalDelay, refusalCodeOf, refusalOf } from './sign-up.refusal.rules.ts';
+import { isInvalidLink, proofRenewalDelay, refusalCodeOf, refusalOf } from './sign-up.refusal.rules.ts';
 import type {
   JoinedParams,
   JoinRequest,
@@ -19,7 +19,7 @@ import type {
  *   proof: fetching (GET /public/challenge) --> solving (the solver: pow.progress…, pow.solved) --> solved
  *          fetching | solving --(failure)--> failed --signUp.retry--> fetching
  *          solved --(the challenge is about to expire | pow.renew)--> fetching
- *   page:  loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404) | cardFailed
+ *   page:  loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404, 400, 414) | cardFailed
  *          cardFailed --signUp.retry--> loadingCard
  *          editing --signUp.submit--> waiting (for the proof) --(proof solved)--> submitting
  *          submitting (POST /public/join) --done--> joined (the token goes to the auth machine: `joined`)
@@ -132,10 +132,7 @@ export const signUpMachine = setup({
                 input: ({ context }) => ({ alias: context.alias }),
                 onDone: { target: 'editing', actions: assign({ card: ({ event }) => event.output }) },
                 onError: [
-                  {
-                    guard: ({ event }) => refusalCodeOf(event.error) === 'NOT_FOUND',
-                    target: 'invalidLink',
-                  },
+                  { guard: ({ event }) => isInvalidLink(event.error), target: 'invalidLink' },
                   {
                     target: 'cardFailed',
                     actions: assign({ cardError: ({ event }) => refusalCodeOf(event.error) }),

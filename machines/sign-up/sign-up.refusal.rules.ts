@@ -80,3 +80,12 @@ const MAX_DELAY_MS = 2_147_483_647;
 export function proofRenewalDelay(expiresAt: number, now: number): number {
   return Math.min(Math.max(expiresAt * 1000 - PROOF_MARGIN_MS - now, 0), MAX_DELAY_MS);
 }
+
+/**
+ * A card read refused for the alias itself: unknown or closed (404), or not an alias at all (400 for its shape, 414
+ * for its length). The page says the link is not valid; anything else is a failure to retry.
+ */
+export function isInvalidLink(error: unknown): boolean {
+  const status = isRecord(error) ? error.status : undefined;
+  return status === 404 || status === 400 || status === 414 || refusalCodeOf(error) === 'NOT_FOUND';
+}

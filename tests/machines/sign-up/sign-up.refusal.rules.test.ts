@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldOfPointer,
+  isInvalidLink,
   proofRenewalDelay,
   refusalCodeOf,
   refusalOf,
@@ -84,5 +85,16 @@ describe('proofRenewalDelay', () => {
     expect(proofRenewalDelay(1_000, 900_000)).toBe(80_000);
     expect(proofRenewalDelay(1_000, 990_000)).toBe(0);
     expect(proofRenewalDelay(4_102_444_800, 0)).toBe(2_147_483_647);
+  });
+});
+
+describe('isInvalidLink', () => {
+  it('is the alias refused (404, 400, 414), not a failure to retry', () => {
+    expect(isInvalidLink({ status: 404, code: 'NOT_FOUND' })).toBe(true);
+    expect(isInvalidLink({ status: 400, code: 'VALIDATION_FAILED' })).toBe(true);
+    expect(isInvalidLink({ status: 414 })).toBe(true);
+    expect(isInvalidLink({ status: 429, code: 'RATE_LIMITED' })).toBe(false);
+    expect(isInvalidLink({ status: 500, code: 'NETWORK_ERROR' })).toBe(false);
+    expect(isInvalidLink(new Error('x'))).toBe(false);
   });
 });
