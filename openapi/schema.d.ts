@@ -186,6 +186,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/documents/{documentId}/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document a new distributor accepts, as a PDF, without an account
+         * @description The marketing plan and the ethics code in the edition in force, so the sign-up form can link to what it asks
+         *     to accept (`SponsorCard.documents`); the other documents stay behind `GET /documents/{documentId}/{lang}`.
+         *     Any other document is 404 `NOT_FOUND` (docs/adr/0141-join-page-proof-of-work.md).
+         */
+        get: operations["getPublicDocumentFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/join": {
         parameters: {
             query?: never;
@@ -4130,6 +4152,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SponsorCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPublicDocumentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A document of `SponsorCard.documents`. */
+                documentId: string;
+                /** @description The language of the file. */
+                lang: components["schemas"]["Lang"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /** @description `inline; filename="<documentId>-<lang>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -13,6 +13,7 @@ import { initialAuthContext } from './auth.start.ts';
  *                --(valid cookie token)--> authenticated
  *                --(no token)--> loggedOut
  *   loggedOut.idle --auth.login--> loggedOut.loggingIn --(valid token)--> authenticated | --(error)--> idle
+ *   loggedOut --auth.token.issued (a sign-up's token; valid)--> authenticated | (unusable)--> idle
  *   authenticated (parallel):
  *     profile:   loading (GET /users/me: user, language) --> ready | emailUnconfirmed (resend) | failed (logged)
  *     warehouse: loading (GET /users/my-warehouse) --> loaded | unavailable (logged)

@@ -10,9 +10,15 @@ export const URL_TOKEN_PARAM = 'token';
 /** setTimeout holds at most 2^31 - 1 ms; a longer expiry timer is re-armed when it fires early. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
+/**
+ * A sign-up link (`/join/{alias}`, docs/adr/0141-join-page-proof-of-work.md) is a signed-out page too: an expired
+ * cookie or a sign-out there leaves the visitor on the invitation instead of sending them to /login.
+ */
+const SIGN_UP_PATH = /^\/join\/[^/]+$/;
+
 export function isLoginPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return LOGIN_PATHS.includes(path);
+  return LOGIN_PATHS.includes(path) || SIGN_UP_PATH.test(path);
 }
 
 /**

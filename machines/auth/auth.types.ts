@@ -83,7 +83,12 @@ export type AuthEvent =
    * The server handed this session a fresh token (a password change ends every other session and answers a new
    * token for this one): it replaces the current token, the cookie is rewritten and the session goes on.
    */
-  | { type: 'auth.token.renewed'; token: string };
+  | { type: 'auth.token.renewed'; token: string }
+  /**
+   * A form other than the login one answered a token for a new account (signing up under a sponsor): the visitor,
+   * signed out, is signed in with it as after a login (cookie stored, user and warehouse read).
+   */
+  | { type: 'auth.token.issued'; token: string };
 
 /** Parameters of the actions the SPA implements. */
 export interface StoreTokenParams {

@@ -117,6 +117,8 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/orders/payment/payment-cancel-page.tsx')),
               },
               { path: PATHS.terms, ...screen(() => import('../features/terms/terms-page.tsx')) },
+              // Signing up under a sponsor: signed out or in (a signed-in visitor is told to sign out first).
+              { path: PATHS.join, ...screen(() => import('../features/join/join-page.tsx')) },
               { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
             ],
           },

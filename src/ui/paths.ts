@@ -12,6 +12,8 @@ export const PATHS = {
   paymentCancel: '/payment/cancel',
   /** Not in spec section 2: the terms of sale and return policy maib asks a merchant's site for (ADR 0114). */
   terms: '/terms',
+  /** Not in spec section 2: signing up under a sponsor, by alias or PRN (docs/adr/0141-join-page-proof-of-work.md). */
+  join: '/join/:alias',
 
   wishlist: '/wishlist',
   shoppingBag: '/shopping-bag',
@@ -50,6 +52,7 @@ export const PUBLIC_PATHS = [
   PATHS.paymentSuccess,
   PATHS.paymentCancel,
   PATHS.terms,
+  PATHS.join,
 ] as const;
 
 /** Inside the logged-in layout: without a valid login the visitor is sent to /login. */

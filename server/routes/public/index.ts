@@ -4,12 +4,18 @@
  * (server/auth/rate-limit.ts), as for every operation that declares 429.
  */
 import type { Handler, Handlers } from '../../contract/types.ts';
-import { respond } from '../../contract/types.ts';
+import { file, respond } from '../../contract/types.ts';
 import { tokenFor } from '../../domain/account/credentials.ts';
 import { findDistributor } from '../../domain/sign-up/alias.ts';
 import { newChallenge } from '../../domain/sign-up/challenge.ts';
 import { join } from '../../domain/sign-up/join.ts';
-import { CONSENT_EDITIONS, titles, type ConsentDocumentId } from '../../documents/index.ts';
+import {
+  CONSENT_EDITIONS,
+  isLang,
+  renderDocument,
+  titles,
+  type ConsentDocumentId,
+} from '../../documents/index.ts';
 import { notFound } from '../../http/errors.ts';
 
 export const getPublicChallenge: Handler<'getPublicChallenge'> = async ({ config }) => {
@@ -59,8 +65,25 @@ export const joinUnderSponsor: Handler<'joinUnderSponsor'> = async ({ db, config
   return respond(201, { prn: joined.prn, access_token: accessToken, token_type: 'Bearer' });
 };
 
+const isConsentDocument = (id: string): id is ConsentDocumentId => Object.hasOwn(CONSENT_EDITIONS, id);
+
+/**
+ * A document the sign-up asks to accept, readable before there is an account (docs/adr/0141-join-page-proof-of-work.md);
+ * only those: the others are the distributors' own and stay behind the token.
+ */
+export const getPublicDocumentFile: Handler<'getPublicDocumentFile'> = async ({ params }) => {
+  const { documentId, lang } = params;
+  if (!isConsentDocument(documentId) || !isLang(lang)) throw notFound();
+  const pdf = await renderDocument(documentId, lang);
+  return file(pdf, 'application/pdf', `${documentId}-${lang}.pdf`, 'inline');
+};
+
 export const publicHandlers = {
   getPublicChallenge,
   getSponsorCard,
+  getPublicDocumentFile,
   joinUnderSponsor,
-} satisfies Pick<Handlers, 'getPublicChallenge' | 'getSponsorCard' | 'joinUnderSponsor'>;
+} satisfies Pick<
+  Handlers,
+  'getPublicChallenge' | 'getSponsorCard' | 'getPublicDocumentFile' | 'joinUnderSponsor'
+>;

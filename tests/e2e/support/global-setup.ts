@@ -119,6 +119,10 @@ export default async function globalSetup(): Promise<void> {
       // Every browser test logs in from 127.0.0.1; the real limit (10 a minute per e-mail) is proven by the
       // server suite, and here it would only turn a busy suite's logins into 429s.
       LOGIN_RATE_LIMIT_MAX: '10000',
+      // The sign-up's proof of work at a few hundred cheap keys: the join spec waits for it on every submit, and
+      // its cost at the defaults (a couple of seconds a proof) is the server suite's and ADR 0140's to measure.
+      POW_COST: '10',
+      POW_MAX_COUNTER: '400',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     },
     onLine: (line) => log.write(`${line}\n`),

@@ -63,6 +63,13 @@ describe('URL and path rules', () => {
     expect(isLoginPath('/dashboard')).toBe(false);
   });
 
+  it('counts a sign-up link as a signed-out page, not the paths around it', () => {
+    expect(isLoginPath('/join/alice')).toBe(true);
+    expect(isLoginPath('/join/MD1000042/')).toBe(true);
+    expect(isLoginPath('/join')).toBe(false);
+    expect(isLoginPath('/join/alice/more')).toBe(false);
+  });
+
   it('turns failures into codes', () => {
     expect(errorCodeOf({ status: 401, code: 'INVALID_CREDENTIALS' })).toBe('INVALID_CREDENTIALS');
     expect(errorCodeOf({ status: 502 })).toBe('HTTP_502');

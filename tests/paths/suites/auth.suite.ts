@@ -79,6 +79,8 @@ const userEvents: AuthEvt[] = [
   { type: 'auth.confirmation.resend' },
   { type: 'auth.token.renewed', token: shortToken },
   { type: 'auth.token.renewed', token: expiredToken },
+  { type: 'auth.token.issued', token: shortToken },
+  { type: 'auth.token.issued', token: expiredToken },
 ];
 
 const actorEvents: AuthEvt[] = [
@@ -154,6 +156,7 @@ export const authMachineExecutors = {
   'auth.user.refresh': send,
   'auth.confirmation.resend': send,
   'auth.token.renewed': send,
+  'auth.token.issued': send,
 } satisfies ExecutorTable<AuthMachineUnderTest, Actor<AuthMachineUnderTest>>;
 
 const NOT_YET =

@@ -23,6 +23,7 @@ import { quickOrderSuite } from './quick-order.suite';
 import { returnActionsSuite } from './return-actions.suite';
 import { returnRequestSuite } from './return-request.suite';
 import { returnsSuite } from './returns.suite';
+import { signUpSuite } from './sign-up.suite';
 
 /**
  * Every path suite, one per machine file of `machines/` (`npm run paths` finds the machine files on disk and fails
@@ -58,4 +59,5 @@ export const PATH_SUITES: readonly PathSuite[] = [
   returnRequestSuite,
   returnActionsSuite,
   returnsSuite,
+  signUpSuite,
 ];

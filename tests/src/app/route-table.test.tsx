@@ -40,10 +40,11 @@ const find = (path: string): Leaf => {
 
 const SPEC_PUBLIC = ['/', '/login', '/reset-pass', '/payment/success', '/payment/cancel'];
 /**
- * Our additions: the e-mail confirmation link's target (docs/adr/0047-routes-and-access.md), and the terms of sale
- * with the return policy that maib asks a merchant's site for (docs/adr/0114-merchant-site.md).
+ * Our additions: the e-mail confirmation link's target (docs/adr/0047-routes-and-access.md), the terms of sale
+ * with the return policy that maib asks a merchant's site for (docs/adr/0114-merchant-site.md), and signing up
+ * under a sponsor (docs/adr/0141-join-page-proof-of-work.md).
  */
-const EXTRA_PUBLIC = ['/confirm-email', '/terms'];
+const EXTRA_PUBLIC = ['/confirm-email', '/terms', '/join/:alias'];
 const SPEC_PRIVATE = [
   '/wishlist',
   '/shopping-bag',
@@ -108,7 +109,8 @@ describe('the route table (spec section 2)', () => {
       expect(wrappers, path).toContain(RequireAuth);
       expect(wrappers, path).toContain(AppLayout);
     }
-    for (const path of [...SPEC_PUBLIC, '*']) expect(find(path).wrappers, path).not.toContain(RequireAuth);
+    for (const path of [...SPEC_PUBLIC, ...EXTRA_PUBLIC, '*'])
+      expect(find(path).wrappers, path).not.toContain(RequireAuth);
   });
 
   it('keeps a USER off /dashboard and a logged-in visitor off /login', () => {
@@ -138,7 +140,7 @@ describe('the route table (spec section 2)', () => {
     expect(routeGuards({ pathname: '/dashboard/' })).toEqual(['private', 'notForUser']);
     for (const path of ['/documents', '/my-orders/12', '/products/3-lipstick'])
       expect(routeGuards({ pathname: path }), path).toEqual(['private']);
-    for (const path of ['/reset-pass', '/payment/success', '/terms', '/no-such-page'])
+    for (const path of ['/reset-pass', '/payment/success', '/terms', '/join/alice', '/no-such-page'])
       expect(routeGuards({ pathname: path }), path).toEqual([]);
   });
 

@@ -1,0 +1,199 @@
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { isInvalidLink, proofRenewalDelay, refusalCodeOf, refusalOf } from './sign-up.refusal.rules.ts';
+import type {
+  JoinedParams,
+  JoinRequest,
+  JoinResult,
+  PowChallenge,
+  SignUpContext,
+  SignUpEvent,
+  SignUpInput,
+  SponsorCard,
+} from './sign-up.types.ts';
+
+/**
+ * Signing up under a sponsor at `/join/:alias` (docs/adr/0140-sign-up-under-a-sponsor.md,
+ * docs/adr/0141-join-page-proof-of-work.md). Two regions from the first moment, so the proof of work is ready by
+ * the time the form is filled:
+ *
+ *   proof: fetching (GET /public/challenge) --> solving (the solver: pow.progress…, pow.solved) --> solved
+ *          fetching | solving --(failure)--> failed --signUp.retry--> fetching
+ *          solved --(the challenge is about to expire | pow.renew)--> fetching
+ *   page:  loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404, 400, 414) | cardFailed
+ *          cardFailed --signUp.retry--> loadingCard
+ *          editing --signUp.submit--> waiting (for the proof) --(proof solved)--> submitting
+ *          submitting (POST /public/join) --done--> joined (the token goes to the auth machine: `joined`)
+ *                                         --error--> editing with the refusal; the proof was spent: pow.renew
+ *
+ * A challenge is single-use (the server spends it before it reads the form), so every refused submit gets and
+ * solves a new one. `joined` leaves both regions, which stops the solver.
+ */
+
+function injected(name: string): never {
+  throw new Error(
+    `The sign-up actor "${name}" is provided by the app with signUpMachine.provide({ actors })`,
+  );
+}
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+  },
+  actors: {
+    /** `GET /public/sponsors/{alias}`. */
+    loadCard: fromPromise<SponsorCard, { alias: string }>(async () => injected('loadCard')),
+    /** `GET /public/challenge`. */
+    fetchChallenge: fromPromise<PowChallenge, void>(async () => injected('fetchChallenge')),
+    /** Solves the challenge off the main thread; sends `pow.progress`, then `pow.solved` or `pow.failed`. */
+    solveChallenge: fromCallback<SignUpEvent, PowChallenge>(() => injected('solveChallenge')),
+    /** `POST /public/join`. */
+    join: fromPromise<JoinResult, JoinRequest>(async () => injected('join')),
+  },
+  actions: {
+    /** Sign the new distributor in with the token and welcome them (the app's). */
+    joined: (_, _params: JoinedParams) => {},
+  },
+  guards: {
+    /** The proof region is `solved` exactly while a solution is kept (fetching a new challenge clears it). */
+    proofReady: ({ context }) => context.solution !== null,
+  },
+  delays: {
+    /** Until shortly before the solved challenge expires. */
+    proofExpiry: ({ context }) => proofRenewalDelay(context.challenge?.parameters.expiresAt ?? 0, Date.now()),
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    alias: input.alias,
+    card: null,
+    cardError: null,
+    challenge: null,
+    solution: null,
+    powAttempts: 0,
+    powError: null,
+    form: null,
+    refusal: null,
+    prn: null,
+  }),
+  initial: 'active',
+  states: {
+    active: {
+      type: 'parallel',
+      states: {
+        proof: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              entry: assign({ challenge: null, solution: null, powAttempts: 0, powError: null }),
+              invoke: {
+                id: 'fetchChallenge',
+                src: 'fetchChallenge',
+                onDone: { target: 'solving', actions: assign({ challenge: ({ event }) => event.output }) },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ powError: ({ event }) => refusalCodeOf(event.error) }),
+                },
+              },
+            },
+            solving: {
+              invoke: {
+                id: 'solveChallenge',
+                src: 'solveChallenge',
+                input: ({ context }) => context.challenge as PowChallenge,
+              },
+              on: {
+                'pow.progress': { actions: assign({ powAttempts: ({ event }) => event.attempts }) },
+                'pow.solved': {
+                  target: 'solved',
+                  actions: assign({ solution: ({ event }) => event.payload }),
+                },
+                'pow.failed': { target: 'failed', actions: assign({ powError: ({ event }) => event.code }) },
+              },
+            },
+            solved: {
+              after: { proofExpiry: 'fetching' },
+              on: { 'pow.renew': 'fetching' },
+            },
+            failed: {
+              on: { 'signUp.retry': 'fetching' },
+            },
+          },
+        },
+        page: {
+          initial: 'loadingCard',
+          states: {
+            loadingCard: {
+              entry: assign({ cardError: null }),
+              invoke: {
+                id: 'loadCard',
+                src: 'loadCard',
+                input: ({ context }) => ({ alias: context.alias }),
+                onDone: { target: 'editing', actions: assign({ card: ({ event }) => event.output }) },
+                onError: [
+                  { guard: ({ event }) => isInvalidLink(event.error), target: 'invalidLink' },
+                  {
+                    target: 'cardFailed',
+                    actions: assign({ cardError: ({ event }) => refusalCodeOf(event.error) }),
+                  },
+                ],
+              },
+            },
+            invalidLink: {},
+            cardFailed: {
+              on: { 'signUp.retry': 'loadingCard' },
+            },
+            editing: {
+              on: {
+                'signUp.submit': {
+                  target: 'waiting',
+                  actions: assign({ form: ({ event }) => event.form, refusal: null }),
+                },
+              },
+            },
+            /** The form is sent as soon as the proof is ready; until then the view says it is checking. */
+            waiting: {
+              always: { guard: 'proofReady', target: 'submitting' },
+              on: {
+                'signUp.submit': { actions: assign({ form: ({ event }) => event.form }) },
+              },
+            },
+            submitting: {
+              invoke: {
+                id: 'join',
+                src: 'join',
+                input: ({ context }) => ({
+                  ...(context.form as NonNullable<SignUpContext['form']>),
+                  sponsor: context.card?.prn ?? context.alias,
+                  altcha: context.solution ?? '',
+                }),
+                onDone: {
+                  target: '#signUp.joined',
+                  actions: [
+                    assign({ prn: ({ event }) => event.output.prn, form: null }),
+                    {
+                      type: 'joined',
+                      params: ({ event }) => ({ token: event.output.access_token, prn: event.output.prn }),
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    assign({ refusal: ({ event }) => refusalOf(event.error), form: null }),
+                    raise({ type: 'pow.renew' }),
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Signed up and handed to the auth machine; the view leaves for the dashboard. */
+    joined: { type: 'final' },
+  },
+});
+
+export type SignUpMachine = typeof signUpMachine;

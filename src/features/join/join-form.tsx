@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type {
+  ConsentDocumentId,
+  SignUpField,
+  SignUpForm,
+  SignUpRefusal,
+  SponsorCard,
+} from '#machines/sign-up/sign-up.types.ts';
+import { publicDocumentUrl } from '../../data/sign-up.ts';
+import { AuthField } from '../../ui/auth-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PasswordStrength } from '../../ui/password-strength/password-strength.tsx';
+import {
+  companyToday,
+  EMPTY_JOIN_FORM,
+  joinFormSchema,
+  latestAdultBirthDate,
+  type JoinFormValues,
+} from './join-form.schema.ts';
+import { joinFieldMessage, joinFormMessage } from './join-messages.ts';
+
+type Lang = SignUpForm['lang'] & string;
+const LANGS: readonly string[] = ['ru', 'en', 'ro', 'uk', 'it'];
+
+/** The checkbox of each document the card asks to accept. */
+const CONSENT_FIELD: Record<ConsentDocumentId, 'marketingPlan' | 'ethicsCode'> = {
+  marketing_plan: 'marketingPlan',
+  ethics_code: 'ethicsCode',
+};
+
+export interface JoinFormProps {
+  card: SponsorCard;
+  /** The form was sent and waits for the proof or the server. */
+  sending: boolean;
+  /** It waits for the proof of work (the button says so). */
+  waitingForProof: boolean;
+  refusal: SignUpRefusal | null;
+  onSubmit: (form: SignUpForm) => void;
+}
+
+/**
+ * The sign-up form: who the new distributor is, their home warehouse, a password, and the documents they accept in
+ * the editions the card names. The server's refusals show on the field they concern, or above the button.
+ */
+export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: JoinFormProps) {
+  const { t, i18n } = useLingui();
+  const lang = (LANGS.includes(i18n.locale) ? i18n.locale : 'ru') as Lang;
+  const today = useMemo(() => companyToday(), []);
+  const schema = useMemo(() => joinFormSchema(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<JoinFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_JOIN_FORM });
+  const password = useWatch({ control, name: 'password' });
+
+  const errorOf = (local: string | undefined, field: SignUpField | null): string | null => {
+    const code = local ?? (field === null ? undefined : refusal?.fields[field]);
+    const descriptor = joinFieldMessage(code);
+    return descriptor === null ? null : i18n._(descriptor);
+  };
+
+  const submit = handleSubmit((values) => {
+    const consents: SignUpForm['consents'] = {};
+    for (const document of card.documents)
+      if (values[CONSENT_FIELD[document.id]]) consents[document.id] = document.edition;
+    onSubmit({
+      fullName: values.fullName,
+      email: values.email,
+      phone: values.phone,
+      city: values.city,
+      warehouseId: Number(values.warehouseId),
+      birthDate: values.birthDate,
+      password: values.password,
+      lang,
+      consents,
+    });
+  });
+
+  const warehouseError = errorOf(errors.warehouseId?.message, 'warehouseId');
+  return (
+    <form
+      method="post"
+      className="form"
+      noValidate
+      aria-busy={sending}
+      aria-label={t`Sign up`}
+      onSubmit={submit}
+    >
+      <AuthField
+        id="join-full-name"
+        label={t`Full name`}
+        autoComplete="name"
+        required
+        error={errorOf(errors.fullName?.message, 'fullName')}
+        registration={register('fullName')}
+      />
+      <AuthField
+        id="join-email"
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errorOf(errors.email?.message, 'email')}
+        registration={register('email')}
+      />
+      <AuthField
+        id="join-phone"
+        label={t`Phone`}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        error={errorOf(errors.phone?.message, 'phone')}
+        registration={register('phone')}
+      />
+      <AuthField
+        id="join-birth-date"
+        label={t`Date of birth`}
+        type="date"
+        autoComplete="bday"
+        required
+        max={latestAdultBirthDate(today)}
+        error={errorOf(errors.birthDate?.message, 'birthDate')}
+        registration={register('birthDate')}
+      />
+      <AuthField
+        id="join-city"
+        label={t`City`}
+        autoComplete="address-level2"
+        required
+        error={errorOf(errors.city?.message, 'city')}
+        registration={register('city')}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="join-warehouse">
+          {t`Home warehouse`}
+        </label>
+        <select
+          id="join-warehouse"
+          className="field__input"
+          required
+          aria-invalid={warehouseError === null ? undefined : true}
+          aria-describedby={
+            warehouseError === null ? 'join-warehouse-hint' : 'join-warehouse-error join-warehouse-hint'
+          }
+          {...register('warehouseId')}
+        >
+          <option value="">{t`Choose a warehouse`}</option>
+          {card.warehouses.map((warehouse) => (
+            <option key={warehouse.id} value={String(warehouse.id)}>
+              {`${warehouse.name[lang]} · ${warehouse.city}`}
+            </option>
+          ))}
+        </select>
+        {warehouseError === null ? null : (
+          <p id="join-warehouse-error" className="error-text" role="alert">
+            {warehouseError}
+          </p>
+        )}
+        <p id="join-warehouse-hint" className="join__hint">
+          {t`Your orders are prepared there for pickup or delivery.`}
+        </p>
+      </div>
+      <AuthField
+        id="join-password"
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errorOf(errors.password?.message, 'password')}
+        registration={register('password')}
+        hintId="join-password-strength"
+      />
+      <PasswordStrength id="join-password-strength" password={password} />
+      <AuthField
+        id="join-password-confirmation"
+        label={t`Repeat the password`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errorOf(errors.passwordConfirmation?.message, null)}
+        registration={register('passwordConfirmation')}
+      />
+      <fieldset className="join__consents">
+        <legend className="field__label">{t`Documents`}</legend>
+        {card.documents.map((document) => {
+          const name = CONSENT_FIELD[document.id];
+          const id = `join-consent-${document.id}`;
+          const error = errorOf(errors[name]?.message, `consents.${document.id}`);
+          const title = document.title[lang];
+          const edition = document.edition;
+          return (
+            <div key={document.id} className="join__consent">
+              <label className="checkbox" htmlFor={id}>
+                <input
+                  id={id}
+                  type="checkbox"
+                  aria-invalid={error === null ? undefined : true}
+                  aria-describedby={error === null ? undefined : `${id}-error`}
+                  {...register(name)}
+                />
+                <span>{t`I have read and accept: ${title}, edition ${edition}`}</span>
+              </label>
+              <a
+                href={publicDocumentUrl(document.id, lang)}
+                target="_blank"
+                rel="noopener"
+                className="join__read"
+              >
+                {t`Read: ${title} (PDF, opens in a new tab)`}
+              </a>
+              {error === null ? null : (
+                <p id={`${id}-error`} className="error-text" role="alert">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      {refusal === null || refusal.form === null ? null : (
+        <p className="notice notice--error" role="alert" data-refusal={refusal.form}>
+          {i18n._(joinFormMessage(refusal.form))}
+        </p>
+      )}
+      <Button type="submit" disabled={sending}>
+        {waitingForProof ? t`Finishing the check…` : sending ? t`Signing up…` : t`Sign up`}
+      </Button>
+    </form>
+  );
+}
