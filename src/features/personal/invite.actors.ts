@@ -27,7 +27,9 @@ export function browserLinkPlatform(): LinkPlatform {
 }
 
 /** The person closed the share sheet without choosing: nothing failed. */
-const isDismissal = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+// Read by name: a DOMException is not an `Error` in every environment.
+const isDismissal = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
 export interface InviteDeps {
   api: Pick<AccountApi, 'setAlias'>;

@@ -4,10 +4,13 @@
 // distributors.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor as waitForActor } from 'xstate';
+import { selectInviteView } from '#machines/personal/personal.selectors.ts';
 import { queryClient } from '#src/api/query-client.ts';
 import { accountApi, type Me } from '#src/data/account.ts';
 import { accountKeys } from '#src/data/keys.ts';
 import { clearTokenCookie } from '#src/api/token.ts';
+import { inviteInput, provideInvite, type LinkPlatform } from '#src/features/personal/invite.actors.ts';
 import { InviteSection } from '#src/features/personal/invite-section.tsx';
 import PersonalPage from '#src/features/personal/personal-page.tsx';
 import { activateLocale } from '#src/i18n/i18n.ts';
@@ -142,5 +145,61 @@ describe('the invitation card on Personal data', () => {
     renderPage('user');
     expect(await screen.findByRole('region', { name: 'Profile' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Invitation link' })).toBeNull();
+  });
+});
+
+describe('the invitation card’s actors', () => {
+  function start(platform: LinkPlatform) {
+    const copied = vi.fn();
+    const actor = createActor(
+      provideInvite({
+        api: { setAlias: vi.fn() },
+        queryClient,
+        platform,
+        refreshUser: vi.fn(),
+        onLinkCopied: copied,
+        onAliasSaved: vi.fn(),
+      }),
+      { input: inviteInput(platform) },
+    ).start();
+    return { actor, copied };
+  }
+  const url = 'https://portal.example/join/MD1000007';
+
+  it('offers Share only with a share sheet', () => {
+    expect(inviteInput({})).toEqual({ canShare: false });
+    expect(inviteInput({ share: async () => {} })).toEqual({ canShare: true });
+  });
+
+  it('a dismissed share sheet is no failure: nothing is copied instead', async () => {
+    const writeText = vi.fn(async () => {});
+    const share = vi.fn(async () => {
+      throw new DOMException('dismissed', 'AbortError');
+    });
+    const { actor, copied } = start({ clipboard: { writeText }, share });
+    actor.send({ type: 'link.share', url, title: 'Join my team' });
+    await waitForActor(actor, (snapshot) => selectInviteView(snapshot).linkStatus === 'idle');
+    expect(share).toHaveBeenCalledWith({ url, title: 'Join my team' });
+    expect(writeText).not.toHaveBeenCalled();
+    expect(copied).not.toHaveBeenCalled();
+  });
+
+  it('a failing share sheet falls back to the clipboard', async () => {
+    const writeText = vi.fn(async () => {});
+    const { actor, copied } = start({
+      clipboard: { writeText },
+      share: async () => {
+        throw new TypeError('share failed');
+      },
+    });
+    actor.send({ type: 'link.share', url, title: 'Join my team' });
+    await waitForActor(actor, () => copied.mock.calls.length > 0);
+    expect(writeText).toHaveBeenCalledWith(url);
+  });
+
+  it('without a Clipboard API the link is left to select', async () => {
+    const { actor } = start({});
+    actor.send({ type: 'link.copy', url });
+    await waitForActor(actor, (snapshot) => selectInviteView(snapshot).linkStatus === 'copyRefused');
   });
 });
