@@ -32,6 +32,11 @@ interface AliasFormProps {
 /** Choosing the alias, once: the rule the field breaks as it is typed, the link it makes, the warning. */
 function AliasForm({ view, prn, send }: AliasFormProps) {
   const { t, i18n } = useLingui();
+  const field = useRef<HTMLInputElement | null>(null);
+  // The server refused the alias and the dialog closed: back to the field, whose message says why.
+  useEffect(() => {
+    if (view.error !== null) field.current?.focus();
+  }, [view.error]);
   let error: string | null = null;
   if (view.problem !== null) error = i18n._(aliasProblemMessage(view.problem));
   else if (view.error !== null) error = i18n._(aliasFailureMessage(view.error));
@@ -65,7 +70,9 @@ function AliasForm({ view, prn, send }: AliasFormProps) {
         hintId="invite-alias-hint"
         registration={{
           name: 'alias',
-          ref: noop,
+          ref: (element) => {
+            field.current = element;
+          },
           onBlur: noop,
           onChange: (event) => send({ type: 'alias.change', value: event.target.value }),
         }}

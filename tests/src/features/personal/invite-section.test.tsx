@@ -103,6 +103,7 @@ describe('the invitation card', () => {
       await screen.findByText('This alias is taken, or reads too much like one that is. Choose another.'),
     ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(field);
     expect(setAlias).toHaveBeenCalledWith('anna');
 
     fireEvent.change(field, { target: { value: 'anna-popescu' } });
