@@ -77,6 +77,8 @@ test('a distributor copies the PRN link, then chooses an alias once and the link
 
   await startSession(page, request, email);
   await page.goto('/personal');
+  // The interface starts in the stored language and turns to the account's once /users/me answers.
+  await expect(page.locator('html')).toHaveAttribute('lang', me.lang);
   const locale = await pageLocale(page);
   const origin = new URL(page.url()).origin;
   const card = page.getByRole('region', { name: tr(locale, 'Invitation link') });
@@ -147,8 +149,10 @@ test('a distributor copies the PRN link, then chooses an alias once and the link
 });
 
 test('a customer has no invitation card', async ({ page, request }) => {
-  await startSession(page, request, 'user@demo.test');
+  const customer = 'user@demo.test';
+  await startSession(page, request, customer);
   await page.goto('/personal');
+  await expect(page.locator('html')).toHaveAttribute('lang', (await meOf(request, customer)).lang);
   const locale = await pageLocale(page);
   await expect(page.getByRole('region', { name: tr(locale, 'Profile') })).toBeVisible();
   await expect(page.getByRole('region', { name: tr(locale, 'Invitation link') })).toHaveCount(0);
