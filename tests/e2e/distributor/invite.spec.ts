@@ -82,7 +82,7 @@ test('a distributor copies the PRN link, then chooses an alias once and the link
   const locale = await pageLocale(page);
   const origin = new URL(page.url()).origin;
   const card = page.getByRole('region', { name: tr(locale, 'Invitation link') });
-  const link = card.getByLabel(tr(locale, 'Your invitation link'));
+  const link = card.getByRole('textbox', { name: tr(locale, 'Your invitation link'), exact: true });
 
   // The PRN link works before any alias exists.
   await expect(link).toHaveValue(`${origin}/join/${me.prn}`);
