@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { inviteRef, inviteUrl } from '#machines/personal/invite.rules.ts';
 import { selectInviteView, type InviteView } from '#machines/personal/personal.selectors.ts';
 import { accountApi, type Me } from '../../data/account.ts';
@@ -10,7 +10,6 @@ import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { QrCode } from '../../ui/qr-code.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { aliasFailureMessage, aliasProblemMessage } from './invite-messages.ts';
 import { browserLinkPlatform, inviteInput, provideInvite } from './invite.actors.ts';
@@ -19,6 +18,10 @@ import { browserLinkPlatform, inviteInput, provideInvite } from './invite.actors
 const origin = (): string => (typeof window === 'undefined' ? '' : window.location.origin);
 
 const noop = () => undefined;
+
+// The QR encoder (uqr) is a chunk of its own, fetched after the card shows: Personal data stays within its route's
+// JS budget (docs/adr/0055-js-budget.md), and the link and its buttons do not wait for a picture.
+const QrCode = lazy(() => import('../../ui/qr-code.tsx').then((module) => ({ default: module.QrCode })));
 
 const LINK_COPIED = msg`Link copied`;
 const ALIAS_SAVED = msg`Your alias is saved: the link has changed.`;
@@ -187,7 +190,9 @@ export function InviteSection({ me }: { me: Me }) {
         ) : null}
       </div>
       <div className="invite-qr">
-        <QrCode text={url} label={t`QR code of your invitation link`} pixels={160} />
+        <Suspense fallback={<div className="invite-qr__placeholder" aria-hidden="true" />}>
+          <QrCode text={url} label={t`QR code of your invitation link`} pixels={160} />
+        </Suspense>
       </div>
       {me.alias === null ? (
         <AliasForm view={view} prn={me.prn} send={(event) => actorRef.send(event)} />

@@ -49,7 +49,7 @@ describe('the invitation card', () => {
     const card = await screen.findByRole('region', { name: 'Invitation link' });
     const link = within(card).getByLabelText<HTMLInputElement>('Your invitation link');
     expect(link.value).toBe(`${origin()}/join/MD1000007`);
-    expect(within(card).getByRole('img', { name: 'QR code of your invitation link' })).toBeTruthy();
+    expect(await within(card).findByRole('img', { name: 'QR code of your invitation link' })).toBeTruthy();
     // jsdom has no share sheet: no Share button.
     expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Copy' }));
