@@ -35,6 +35,8 @@ const IDENTICAL_ALLOWED = {
   Card: ['ro'],
   Bonus: ['ro', 'it'],
   Checkout: ['it'],
+  // A distributor's public short name: the word both languages use for it.
+  Alias: ['ro', 'it'],
   Account: ['it'],
   // Italian "volume" is the native word for a pack's capacity.
   Volume: ['it'],

@@ -1,5 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
+import { normaliseAlias, type AliasProblem } from '../sign-up/sign-up.rules.ts';
 import type { addressBookMachine, BookAddress } from './address-book.machine.ts';
+import type { inviteMachine } from './invite.machine.ts';
+import { draftProblem, type AliasError } from './invite.rules.ts';
 import type { ChoiceChange, messageSettingsMachine } from './message-settings.machine.ts';
 import type { passwordChangeMachine } from './password-change.machine.ts';
 import type { profileMachine } from './profile.machine.ts';
@@ -167,5 +170,45 @@ export function selectPushDeviceView(snapshot: PushDeviceSnapshot): PushDeviceVi
     canEnable: snapshot.can({ type: 'push.enable' }),
     canDisable: snapshot.can({ type: 'push.disable' }),
     canRecheck: snapshot.can({ type: 'push.recheck' }),
+  };
+}
+
+type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
+
+export type InviteLinkStatus = 'idle' | 'copying' | 'copyRefused' | 'sharing';
+export type AliasStatus = 'editing' | 'confirming' | 'saving' | 'chosen';
+
+export interface InviteView {
+  linkStatus: InviteLinkStatus;
+  /** The Share button exists (the browser has a share sheet). */
+  canShare: boolean;
+  aliasStatus: AliasStatus;
+  /** The alias field as typed. */
+  draft: string;
+  /** What the field becomes once stored: trimmed, lower-cased (the link's preview shows it). */
+  alias: string;
+  /** The rule the field breaks, shown as soon as something is typed (or "Choose" was pressed on an empty field). */
+  problem: AliasProblem | null;
+  /** The server's refusal of the last choice, until the field is edited. */
+  error: AliasError | null;
+}
+
+export function selectInviteView(snapshot: InviteSnapshot): InviteView {
+  const { context } = snapshot;
+  const linkStatus = (['copying', 'copyRefused', 'sharing'] as const).find((state) =>
+    snapshot.matches({ link: state }),
+  );
+  const aliasStatus = (['confirming', 'saving', 'chosen'] as const).find((state) =>
+    snapshot.matches({ alias: state }),
+  );
+  const shown = context.draft.trim() !== '' || context.attempted;
+  return {
+    linkStatus: linkStatus ?? 'idle',
+    canShare: context.canShare,
+    aliasStatus: aliasStatus ?? 'editing',
+    draft: context.draft,
+    alias: normaliseAlias(context.draft),
+    problem: shown ? draftProblem(context.draft) : null,
+    error: context.error,
   };
 }

@@ -23,6 +23,10 @@ export function createAccountApi(client: ApiClient) {
     updateProfile(changes: ProfileChanges): Promise<Me> {
       return unwrap(client.POST('/users/update', { body: changes }));
     },
+    /** `PUT /users/me/alias`: the distributor's alias, chosen once; the updated user. */
+    setAlias(alias: string): Promise<Me> {
+      return unwrap(client.PUT('/users/me/alias', { body: { alias } }));
+    },
     /** `POST /users/lang`; the updated user. */
     setLang(lang: Lang): Promise<Me> {
       return unwrap(client.POST('/users/lang', { body: { lang } }));

@@ -7,6 +7,7 @@ import { emailConfirmationSuite } from './email-confirmation.suite';
 import { eventsSuite } from './events.suite';
 import { fileDownloadSuite } from './file-download.suite';
 import { genealogySuite } from './genealogy.suite';
+import { inviteSuite } from './invite.suite';
 import { languageSuite } from './language.suite';
 import { messageSettingsSuite } from './message-settings.suite';
 import { networkExportSuite } from './network-export.suite';
@@ -49,6 +50,7 @@ export const PATH_SUITES: readonly PathSuite[] = [
   passwordChangeSuite,
   messageSettingsSuite,
   pushDeviceSuite,
+  inviteSuite,
   genealogySuite,
   bagSuite,
   fileDownloadSuite,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../../ui/qr-code.tsx';
 import './handover.css';
 
 /**
