@@ -93,6 +93,12 @@ async function main(): Promise<void> {
         `  ${account.role.padEnd(17)} ${account.email.padEnd(28)} ${account.password}  ${account.emailConfirmed ? '' : '(e-mail not confirmed)'}`.trimEnd(),
       );
     }
+    if (config.appDist !== undefined) {
+      console.log('Invitation links (sign up under a distributor):');
+      for (const account of DEMO_ACCOUNTS)
+        if (account.alias !== undefined)
+          console.log(`  ${account.email.padEnd(28)} ${config.publicUrl}/join/${account.alias}`);
+    }
   }
   console.log(`LISTENING ${origin}`);
 

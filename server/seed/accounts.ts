@@ -13,6 +13,8 @@ export type DemoAccount = {
   fullName: string;
   emailConfirmed: boolean;
   description: string;
+  /** The distributor's alias: their invitation link is `/join/{alias}` (docs/adr/0140-sign-up-under-a-sponsor.md). */
+  alias?: string;
 };
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -22,6 +24,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role: 'partner',
     fullName: 'Elena Ciobanu',
     emailConfirmed: true,
+    alias: 'elena-ciobanu',
     description:
       'Distributor (Diamond Director) at the root of a downline of about 2,000; orders in every status at the Chișinău warehouse, clients, cart and wishlist, 12 months of volumes and bonuses',
   },
@@ -48,6 +51,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role: 'partner_warehouse',
     fullName: 'Andrei Rotaru',
     emailConfirmed: true,
+    alias: 'andrei-rotaru',
     description:
       'Distributor who also runs the Bălți warehouse (warehouse 2): a small downline and its own orders',
   },

@@ -6,6 +6,7 @@
  * status with their history. Deterministic: the same `seed` and `now` give the same data.
  */
 import { sql, type Kysely } from 'kysely';
+import { aliasSkeleton } from '#machines/sign-up/sign-up.rules.ts';
 import { DEFAULT_PASSWORD_HASH, hashPassword } from '../auth/password.ts';
 import type { PasswordHashParams } from '../config.ts';
 import type { AddressSnapshot, DB } from '../db/schema.ts';
@@ -214,6 +215,14 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       trx.insertInto('users').values(chunk).execute(),
     );
 
+    // The invitation links `npm start` prints (`/join/{alias}`); every other distributor's works by PRN.
+    for (const entry of DEMO_ACCOUNTS)
+      if (entry.alias !== undefined)
+        await trx
+          .updateTable('users')
+          .set({ alias: entry.alias, alias_skeleton: aliasSkeleton(entry.alias) })
+          .where('email', '=', entry.email)
+          .execute();
     phase('users inserted');
     // Addresses of the demo accounts (one default each).
     const addressRows: {

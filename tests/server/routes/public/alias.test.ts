@@ -3,7 +3,8 @@
  * in `GET /users/me`, and the public card found by alias or PRN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasSkeleton } from '#machines/sign-up/sign-up.rules.ts';
+import { aliasProblem, aliasSkeleton } from '#machines/sign-up/sign-up.rules.ts';
+import { DEMO_ACCOUNTS } from '#server/seed/accounts.ts';
 import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError, type Schemas } from '../account/support.ts';
 import { startSignUpApp } from './support.ts';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A distributor of the demo's network without an alias yet (none has one). */
+/** A distributor of the demo's network without an alias yet (only the demo accounts with one in DEMO_ACCOUNTS have one). */
 async function distributorToken(offset: number): Promise<{ token: string; id: number; prn: string }> {
   const row = await t.db
     .selectFrom('users')
@@ -139,6 +140,17 @@ describe('GET /public/sponsors/{alias}', () => {
       if (row.phone !== null) expect(card.text).not.toContain(row.phone);
       expect(card.body.warehouses.length).toBeGreaterThan(0);
       expect(card.body.documents.map((d) => d.id).sort()).toEqual(['ethics_code', 'marketing_plan']);
+    }
+  });
+
+  it('answers the card of each demo account with an alias (the invitation links `npm start` prints)', async () => {
+    const withAlias = DEMO_ACCOUNTS.filter((account) => account.alias !== undefined);
+    expect(withAlias.length).toBeGreaterThan(0);
+    for (const account of withAlias) {
+      expect(aliasProblem(account.alias ?? ''), account.email).toBeNull();
+      const card = await t.get<Schemas['SponsorCard']>(`/public/sponsors/${account.alias ?? ''}`);
+      expect(card.status, account.email).toBe(200);
+      expect(card.body).toMatchObject({ alias: account.alias, fullName: account.fullName });
     }
   });
 
