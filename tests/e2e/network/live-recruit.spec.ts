@@ -66,7 +66,9 @@ test('someone who signs up under a member appears in the open tree above them, w
   await signUpUnder(request, member.prn, fullName);
 
   // The member's first line is read again: one more, the newcomer among them, the same page.
-  await expect(firstLine.first()).toHaveAttribute('aria-setsize', String(setsize + 1), { timeout: 5000 });
+  await expect(firstLine.first()).toHaveAttribute('aria-setsize', String(setsize + 1), {
+    timeout: 10_000,
+  });
   await expect(tree.getByRole('link', { name: fullName })).toBeAttached();
   expect(await page.evaluate(() => Reflect.get(window, '__notReloaded'))).toBe(true);
 });
