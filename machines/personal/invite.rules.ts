@@ -3,7 +3,7 @@
  * rules themselves are the sign-up's (`machines/sign-up/sign-up.rules.ts`), the ones the server runs.
  */
 import type { components } from '../../openapi/schema.d.ts';
-import { aliasProblem, normaliseAlias, type AliasProblem } from '../sign-up/sign-up.rules.ts';
+import { ALIAS_PROBLEMS, aliasProblem, normaliseAlias, type AliasProblem } from '../sign-up/sign-up.rules.ts';
 import { errorCodeOf } from './personal.rules.ts';
 
 type Me = components['schemas']['Me'];
@@ -27,14 +27,7 @@ export const inviteUrl = (origin: string, ref: string): string =>
 /** Why the alias being typed (as typed: it is trimmed and lower-cased first, as the server does) cannot be one. */
 export const draftProblem = (draft: string): AliasProblem | null => aliasProblem(normaliseAlias(draft));
 
-const PROBLEMS: ReadonlySet<string> = new Set<AliasProblem>([
-  'alias.tooShort',
-  'alias.tooLong',
-  'alias.characters',
-  'alias.hyphens',
-  'alias.prn',
-  'alias.reserved',
-]);
+const PROBLEMS: ReadonlySet<string> = new Set<AliasProblem>(ALIAS_PROBLEMS);
 
 const isAliasProblem = (value: unknown): value is AliasProblem =>
   typeof value === 'string' && PROBLEMS.has(value);

@@ -68,8 +68,17 @@ const RESERVED_SKELETONS: ReadonlySet<string> = new Set(RESERVED_ALIASES.map(ali
 /** The alias as stored: trimmed and lower-cased (`Alice` is `alice`); nothing else is changed. */
 export const normaliseAlias = (input: string): string => input.trim().toLowerCase();
 
-export type AliasProblem =
-  'alias.tooShort' | 'alias.tooLong' | 'alias.characters' | 'alias.hyphens' | 'alias.prn' | 'alias.reserved';
+/** Every rule an alias can break: the codes the server returns in `details[].reason` and the SPA translates. */
+export const ALIAS_PROBLEMS = [
+  'alias.tooShort',
+  'alias.tooLong',
+  'alias.characters',
+  'alias.hyphens',
+  'alias.prn',
+  'alias.reserved',
+] as const;
+
+export type AliasProblem = (typeof ALIAS_PROBLEMS)[number];
 
 /** Why `alias` (already normalised) cannot be one, or null when it can. */
 export function aliasProblem(alias: string): AliasProblem | null {
