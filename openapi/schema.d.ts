@@ -314,6 +314,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/first-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new distributor's first steps, each with whether it is done
+         * @description What the first-steps page and Main's "First steps" card show (docs/adr/0148-first-steps.md): the sponsor to
+         *     turn to, and from the account's own data whether the e-mail is confirmed, the invitation alias chosen, a
+         *     first order placed, the period's PV reached, a first distributor and a first client brought in.
+         */
+        get: operations["getFirstSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/reports/closed-stats": {
         parameters: {
             query?: never;
@@ -2513,6 +2535,30 @@ export interface components {
             /** @description Closed months, newest first (up to 12). Bonus amounts are in `bonuses.currency`. */
             closedMonths: components["schemas"]["ClosedMonth"][];
         };
+        FirstSteps: {
+            /** Format: date */
+            signingDate: string | null;
+            /** @description Who signed the distributor up; null at the root of the genealogy. */
+            sponsor: components["schemas"]["FirstStepsSponsor"] | null;
+            /** @description The invitation alias, null until chosen. */
+            alias: components["schemas"]["Alias"] | null;
+            emailConfirmed: boolean;
+            /** @description At least one order of the distributor's own that was not cancelled or rejected. */
+            ordered: boolean;
+            /** @description The current period's PV is at least 25. */
+            active: boolean;
+            /** @description Distributors personally sponsored, all time. */
+            recruits: number;
+            /** @description Clients in the client base. */
+            clients: number;
+        };
+        FirstStepsSponsor: {
+            fullName: string;
+            prn: string | null;
+            email: string;
+            phone: string | null;
+            city: string | null;
+        };
         TargetRequirement: {
             /**
              * @description Requirement code (`pv`, `gv`, `pgv`, `cgv`, `active_legs`, `recruits`).
@@ -4315,6 +4361,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyTarget"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFirstSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstSteps"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -53,8 +53,15 @@ export const routeData = {
     await Promise.all([
       client.prefetchQuery(businessQueries.myInfo()),
       client.prefetchQuery(businessQueries.myTarget()),
+      client.prefetchQuery(businessQueries.firstSteps()),
       client.prefetchQuery(orderQueries.mine('current', 1)),
     ]);
+  },
+  /** `/first-steps`: the one read the page renders. */
+  firstSteps: async ({ client, role }) => {
+    if (!isDistributor(role)) return;
+    const { businessQueries } = await import('../data/business.ts');
+    await client.prefetchQuery(businessQueries.firstSteps());
   },
   /**
    * `/new-order`: the catalogue page the address asks for, and the bag and wishlist its cards show; as soon as the

@@ -176,6 +176,11 @@ export const appRoutes: RouteObject[] = [
                 handle: { prefetch: routeData.documents },
               },
               {
+                path: PATHS.firstSteps,
+                ...screen(() => import('../features/dashboard/first-steps/first-steps-page.tsx')),
+                handle: { prefetch: routeData.firstSteps },
+              },
+              {
                 path: PATHS.charts,
                 ...screen(() => import('../features/charts/charts-page.tsx')),
                 handle: { prefetch: routeData.charts },

@@ -9,6 +9,7 @@ export type MyTarget = components['schemas']['MyTarget'];
 export type Rank = components['schemas']['Rank'];
 export type TargetRequirement = components['schemas']['TargetRequirement'];
 export type ClosedStats = components['schemas']['ClosedStats'];
+export type FirstSteps = components['schemas']['FirstSteps'];
 export type ClosedStatsMonth = components['schemas']['ClosedStatsMonth'];
 export type Ratings = components['schemas']['Ratings'];
 export type RatingEntry = components['schemas']['RatingEntry'];
@@ -28,6 +29,10 @@ export function createBusinessApi(client: ApiClient) {
     /** `GET /users/my-target`: the next rank and what is still missing. */
     fetchMyTarget(signal?: AbortSignal): Promise<MyTarget> {
       return unwrap(client.GET('/users/my-target', withSignal(signal)));
+    },
+    /** `GET /users/first-steps`: the sponsor and which of a new distributor's first steps are done. */
+    fetchFirstSteps(signal?: AbortSignal): Promise<FirstSteps> {
+      return unwrap(client.GET('/users/first-steps', withSignal(signal)));
     },
     /** `GET /users/reports/closed-stats`: the last 6 closed months, oldest first. */
     fetchClosedStats(signal?: AbortSignal): Promise<ClosedStats> {
@@ -53,6 +58,11 @@ export const businessQueries = {
       queryKey: businessKeys.myTarget(),
       queryFn: ({ signal }) => businessApi.fetchMyTarget(signal),
     }),
+  firstSteps: () =>
+    queryOptions({
+      queryKey: businessKeys.firstSteps(),
+      queryFn: ({ signal }) => businessApi.fetchFirstSteps(signal),
+    }),
   closedStats: () =>
     queryOptions({
       queryKey: businessKeys.closedStats(),
@@ -71,6 +81,10 @@ export function useMyInfo({ enabled = true }: { enabled?: boolean } = {}) {
 
 export function useMyTarget({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...businessQueries.myTarget(), enabled });
+}
+
+export function useFirstSteps() {
+  return useQuery(businessQueries.firstSteps());
 }
 
 export function useClosedStats() {

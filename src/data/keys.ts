@@ -91,6 +91,8 @@ export const businessKeys = {
   all: () => ['business'] as const,
   myInfo: () => ['business', 'my-info'] as const,
   myTarget: () => ['business', 'my-target'] as const,
+  /** Under `business`: a new recruit or a volumes change (live) ticks its steps off. */
+  firstSteps: () => ['business', 'first-steps'] as const,
   closedStats: () => ['business', 'closed-stats'] as const,
   ratings: (limit: number) => ['business', 'ratings', { limit }] as const,
   bonusEstimate: () => ['business', 'bonus-estimate'] as const,

@@ -24,6 +24,8 @@ export const PATHS = {
   product: '/products/:productRef',
   documents: '/documents',
   dashboard: '/dashboard',
+  /** Not in the spec: a new distributor's first steps (docs/adr/0148-first-steps.md). */
+  firstSteps: '/first-steps',
   charts: '/charts',
   myOrders: '/my-orders',
   myOrder: '/my-orders/:orderId',
@@ -65,6 +67,7 @@ export const PRIVATE_PATHS = [
   PATHS.product,
   PATHS.documents,
   PATHS.dashboard,
+  PATHS.firstSteps,
   PATHS.charts,
   PATHS.myOrders,
   PATHS.myOrder,

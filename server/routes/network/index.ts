@@ -3,6 +3,7 @@ import type { Handlers } from '../../contract/types.ts';
 import { getBonusEstimate, listBonusSources } from './bonus.ts';
 import { getClient, listClients } from './clients.ts';
 import { exportMyNetwork } from './export.ts';
+import { getFirstSteps } from './first-steps.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
 import { getStatement, getStatementFile, listStatements } from './statements.ts';
@@ -17,6 +18,7 @@ import {
 export const networkHandlers = {
   getMyInfo,
   getMyTarget,
+  getFirstSteps,
   getClosedStats,
   getMyNetwork,
   searchMyNetwork,
@@ -36,6 +38,7 @@ export const networkHandlers = {
   Handlers,
   | 'getMyInfo'
   | 'getMyTarget'
+  | 'getFirstSteps'
   | 'getClosedStats'
   | 'getMyNetwork'
   | 'searchMyNetwork'

@@ -18,6 +18,7 @@ const ALL: readonly SignedInRole[] = ['partner', 'partner_warehouse', 'warehouse
 const ACCESS: ReadonlyArray<readonly [string, readonly SignedInRole[]]> = [
   [PATHS.personal, ALL],
   [PATHS.dashboard, ALL],
+  [PATHS.firstSteps, PARTNERS],
   [PATHS.newOrder, SHOPPERS],
   [PATHS.shoppingBag, SHOPPERS],
   [`${PATHS.shoppingBag}/*`, SHOPPERS],

@@ -11,6 +11,7 @@ import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { ActionNeededCard } from './action-needed-card.tsx';
+import { FirstStepsCard } from './first-steps-card.tsx';
 import {
   type MyInfo,
   type MyTarget,
@@ -363,6 +364,7 @@ export function DistributorDashboard() {
     return <QueryFailure kind={failureKind(info.error)} onRetry={() => void info.refetch()} />;
   return (
     <CardGrid>
+      <FirstStepsCard info={info.data} />
       <ActionNeededCard />
       <PeriodCard info={info.data} />
       <TargetCard

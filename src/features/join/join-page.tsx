@@ -19,6 +19,7 @@ import { signUpApi } from '../../data/sign-up.ts';
 import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { PATHS } from '../../ui/paths.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { JoinForm } from './join-form.tsx';
@@ -127,7 +128,7 @@ function SignUp({ alias, onJoined }: { alias: string; onJoined: () => void }) {
           onJoined();
           authSend({ type: 'auth.token.issued', token });
           showSuccessToast(i18n._(welcomeMessage(prn)));
-          void navigate('/dashboard', { replace: true });
+          void navigate(PATHS.firstSteps, { replace: true });
         },
       }),
     [authSend, i18n, navigate, onJoined],

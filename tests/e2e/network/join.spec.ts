@@ -1,5 +1,6 @@
 // Signing up under a sponsor at /join/{alias} in Chromium on a phone: the card, the form, the proof of work solved
-// in the browser, the new distributor signed in; an invitation link that names nobody; a taken e-mail refused on
+// in the browser, the new distributor signed in, their address confirmed through the mail's link, then Main's
+// "First steps" card and the first-steps page (docs/adr/0148-first-steps.md); an invitation link that names nobody; a taken e-mail refused on
 // its field, after which a new proof is solved and the corrected form goes through.
 //
 // Each sign-up adds a recruit, so the sponsor is a distributor whose downline no other spec counts: a member of
@@ -83,7 +84,7 @@ test('a visitor signs up under a sponsor on a phone and lands signed in', async 
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: tr('ru', 'Sign up'), exact: true }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/first-steps$/, { timeout: 15_000 });
   // A new account's address is not confirmed yet: the signed-in area asks for it, and the toast says so too.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Need to confirm your email'));
   await expect(page.getByText(/MD\d+/).first()).toBeVisible();
@@ -97,6 +98,41 @@ test('a visitor signs up under a sponsor on a phone and lands signed in', async 
     `/users/my-network/${sponsor.id}?pageSize=100`,
   );
   expect(below.children.items.map((child) => child.email)).toContain(person.email);
+
+  // The confirmation mail (the built-in mailbox: the e2e server has no SMTP_URL) and its link.
+  const row = page.locator('tr', { hasText: person.email });
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(row.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await row.first().getByRole('link').click();
+  const link = /https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>&]+/.exec(await page.content())?.[0];
+  if (link === undefined) throw new Error('no confirmation link in the mail');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('link', { name: tr('ru', 'Continue') }).click();
+
+  // Main offers the first steps to a newcomer; the page has the sponsor and the steps, the address ticked off.
+  const card = page.locator('[data-card="first-steps"]');
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.locator('[data-field="progress"]')).toHaveText(
+    tr('ru', 'Done: {done} of {total}').replace('{done}', '1').replace('{total}', '6'),
+  );
+  await card.getByRole('link', { name: tr('ru', 'Continue') }).click();
+  await expect(page).toHaveURL(/\/first-steps$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'First steps'));
+  await expect(page.locator('[data-field="sponsor"]')).not.toBeEmpty();
+  await expect(page.locator('[data-step="email"] [data-field="state"]')).toHaveText(tr('ru', 'Done'));
+  for (const step of ['order', 'active', 'alias', 'recruit', 'client']) {
+    await expect(page.locator(`[data-step="${step}"] [data-field="state"]`)).toHaveText(tr('ru', 'To do'));
+  }
+  for (const width of [320, 390, PHONE_WIDTH]) {
+    await page.setViewportSize({ width, height: 780 });
+    await expectNoSidewaysScroll(page);
+  }
+  await expectNoAxeViolations(page);
+  // Each open step leads where it is taken.
+  await page.locator('[data-step="order"]').getByRole('link').click();
+  await expect(page).toHaveURL(/\/new-order/);
 });
 
 test('an invitation link that names nobody says so and leads to the login page', async ({
@@ -134,5 +170,5 @@ test('a taken e-mail is refused on its field; a new proof is solved and the corr
 
   await page.locator('#join-email').fill(person.email);
   await page.getByRole('button', { name: tr('ru', 'Sign up'), exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/first-steps$/, { timeout: 15_000 });
 });

@@ -1,5 +1,5 @@
 // More screens rendered on the server (docs/adr/0068-server-renders-first-screen.md): My Network's list, Charts,
-// Client base and Documents come in the HTML with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the server rendered is the one it runs), with no
+// Client base, Documents and First steps come in the HTML with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the server rendered is the one it runs), with no
 // console error (a hydration that did not match reports one) and without asking for the screen's data again. My
 // Network's tree is painted around its loading state and reads its first view in the browser.
 import { startSession, expect, test } from '../support/fixtures';
@@ -32,6 +32,12 @@ const SCREENS = [
     first: 'main li[data-document]',
     // The documents, and a distributor's bonus estimate and statements with the latest month's.
     reads: ['/documents', '/users/bonus/current', '/users/statements'],
+  },
+  {
+    path: '/first-steps',
+    title: 'First steps',
+    first: 'main li[data-step="order"]',
+    reads: ['/users/first-steps'],
   },
 ] as const;
 
