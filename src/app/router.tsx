@@ -147,6 +147,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.wishlist,
                 ...screen(() => import('../features/shop/wishlist/wishlist-page.tsx')),
+                handle: { prefetch: routeData.wishlist },
               },
               {
                 path: PATHS.shoppingBag,
@@ -180,11 +181,16 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/charts/charts-page.tsx')),
                 handle: { prefetch: routeData.charts },
               },
-              { path: PATHS.myOrders, ...screen(() => import('../features/orders/mine/my-orders-page.tsx')) },
+              {
+                path: PATHS.myOrders,
+                ...screen(() => import('../features/orders/mine/my-orders-page.tsx')),
+                handle: { prefetch: routeData.myOrders },
+              },
               {
                 path: PATHS.myOrder,
                 loader: requireIdParam('orderId'),
                 ...screen(() => import('../features/orders/mine/order-detail-page.tsx')),
+                handle: { prefetch: routeData.myOrder },
               },
               {
                 path: PATHS.warehouseOrders,
@@ -195,6 +201,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.warehouseOrder,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/orders/warehouse/warehouse-order-page.tsx')),
+                handle: { prefetch: routeData.warehouseOrder },
               },
               {
                 path: PATHS.warehouseReturn,
@@ -214,6 +221,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.myDistributor,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/my-network/distributor-page.tsx')),
+                handle: { prefetch: routeData.distributor },
               },
               {
                 path: PATHS.clientBase,
@@ -224,6 +232,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.client,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/client-base/client-page.tsx')),
+                handle: { prefetch: routeData.client },
               },
             ],
           },
@@ -243,11 +252,12 @@ function prefetchOf(handle: unknown): RoutePrefetch[] {
 /**
  * Starts the current URL's screen chunks and their first data requests (called once at boot, before the first
  * render), in parallel with the shell and the session check. Resolves once the screen chunks have loaded (or
- * failed).
+ * failed). `withData: false`: the page brought the screen's data (a server-rendered page the app takes over), and
+ * a request started now would only race the cache it is about to be given.
  */
-export function startCurrentRoute(): Promise<void> {
+export function startCurrentRoute({ withData }: { withData: boolean }): Promise<void> {
   const screens = preloadScreens(appRoutes, window.location);
-  startRouteData(routePrefetchers(window.location), new URL(window.location.href));
+  if (withData) startRouteData(routePrefetchers(window.location), new URL(window.location.href));
   return screens;
 }
 

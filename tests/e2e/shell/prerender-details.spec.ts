@@ -1,0 +1,170 @@
+// More screens rendered on the server (docs/adr/0145-every-screen-server-rendered.md): My orders, an order's page
+// for the distributor and for the warehouse, a member's card, a client and the wishlist come in the HTML with their
+// data and paint with every script of the app held back; the app then takes the same DOM over (the element the
+// server rendered is the one it runs), with no console error (a hydration that did not match reports one) and
+// without asking for the screen's data again.
+import type { APIRequestContext } from '@playwright/test';
+import { API_PREFIX, bearer, expect, startSession, test } from '../support/fixtures';
+import { tr } from './shell-support';
+import { apiRequests, appStarted, collectErrors, holdAppCode, returningBrowser } from './prerender-support';
+
+interface Screen {
+  name: string;
+  email: string;
+  /** The address to open, found through the API as the visitor (an order, a member, a client of theirs). */
+  path: (read: <T>(path: string) => Promise<T>) => Promise<string>;
+  title: (path: string) => string | RegExp;
+  /** An element of the screen's data: it is in the HTML, and the app keeps it. */
+  first: string;
+  /** Reads the page brings with it (the app sends none of them before the live stream opens). */
+  reads: (path: string) => string[];
+}
+
+interface Page<T> {
+  items: T[];
+}
+
+const idOf = (path: string) => path.split('/')[2] ?? '';
+
+const SCREENS: Screen[] = [
+  {
+    name: 'My orders',
+    email: 'partner@demo.test',
+    path: () => Promise.resolve('/my-orders?tab=closed'),
+    title: () => tr('ru', 'Orders'),
+    first: 'main tr[data-order-id] a[href^="/my-orders/"]',
+    reads: () => ['/orders/get/list/user'],
+  },
+  {
+    name: "a distributor's received order",
+    email: 'partner@demo.test',
+    path: async (read) => {
+      const closed = await read<Page<{ id: number }>>('/orders/get/list/user?tab=closed&page=1&pageSize=20');
+      return `/my-orders/${closed.items[0]?.id}`;
+    },
+    title: () => new RegExp(`^${tr('ru', 'Order No. {0}').replace('{0}', '\\S+')}$`),
+    first: 'main tr[data-line-id]',
+    // The order, its returns (a received order can have some) and the pickup threshold.
+    reads: (path) => [`/orders/get/${idOf(path)}`, `/orders/${idOf(path)}/returns`, '/users/warehouses/get-order-params'],
+  },
+  {
+    name: "the warehouse's order",
+    email: 'warehouse@demo.test',
+    path: async (read) => {
+      const queue = await read<Page<{ id: number }>>('/orders/get/list/warehouse?tab=new&page=1&pageSize=20');
+      return `/my-orders-warehouse/${queue.items[0]?.id}`;
+    },
+    title: () => new RegExp(`^${tr('ru', 'Order No. {0}').replace('{0}', '\\S+')}$`),
+    first: 'main tr[data-line-id]',
+    reads: (path) => [`/orders/get/${idOf(path)}`],
+  },
+  {
+    name: "a member's card",
+    email: 'partner@demo.test',
+    path: async (read) => {
+      const network = await read<{ children: Page<{ id: number; childrenCount: number }> }>(
+        '/users/my-network?page=1&pageSize=50',
+      );
+      const withTeam = network.children.items.find((child) => child.childrenCount > 0);
+      return `/my-distributers/${withTeam?.id ?? network.children.items[0]?.id}`;
+    },
+    title: () => /\S/,
+    first: 'main table[data-table="volume-history"] tbody tr[data-month]',
+    reads: (path) => [`/users/my-network/${idOf(path)}`],
+  },
+  {
+    name: 'a client',
+    email: 'partner@demo.test',
+    path: async (read) => {
+      const clients = await read<Page<{ id: number }>>('/users/clients?page=1&pageSize=20');
+      return `/client-base/${clients.items[0]?.id}`;
+    },
+    title: () => /\S/,
+    first: 'main section[aria-labelledby="client-contacts"] dl',
+    reads: (path) => [`/users/clients/${idOf(path)}`],
+  },
+  {
+    name: 'the wishlist',
+    email: 'partner@demo.test',
+    path: () => Promise.resolve('/wishlist'),
+    title: () => tr('ru', 'Wishlist'),
+    first: 'main article[data-product-id]',
+    reads: () => ['/orders/wishlist', '/orders/cart'],
+  },
+];
+
+function reader(request: APIRequestContext, token: string) {
+  return async <T,>(path: string): Promise<T> => {
+    const answer = await request.get(`${API_PREFIX}${path}`, { headers: bearer(token) });
+    expect(answer.status(), path).toBe(200);
+    return (await answer.json()) as T;
+  };
+}
+
+for (const screen of SCREENS) {
+  test(`${screen.name} paints from the HTML before any JavaScript, and the app takes the same screen over`, async ({
+    page,
+    request,
+  }) => {
+    const token = await startSession(page, request, screen.email);
+    const path = await screen.path(reader(request, token));
+    expect(path).not.toMatch(/undefined/);
+    await returningBrowser(page.context());
+    const errors = collectErrors(page);
+    const sent = apiRequests(page);
+    const release = await holdAppCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    // No JavaScript of the app has run: the screen and its data are the server's.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.title(path));
+    const first = page.locator(screen.first).first();
+    await expect(first).toBeVisible();
+    await page.evaluate((selector) => {
+      (window as unknown as { __serverElement: Element | null }).__serverElement =
+        document.querySelector(selector);
+    }, screen.first);
+    expect(sent, 'nothing is asked before the app runs').toEqual([]);
+    release();
+    await appStarted(page);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    expect(
+      await page.evaluate(
+        (selector) =>
+          document.querySelector(selector) ===
+          (window as unknown as { __serverElement: Element | null }).__serverElement,
+        screen.first,
+      ),
+      'the server-rendered element is kept',
+    ).toBe(true);
+    // Until the live stream opens (a change made after it is rightly read again), the screen's reads came with
+    // the page.
+    const streamOpened = sent.findIndex((sentPath) => sentPath.startsWith('/events?'));
+    const hydrating = streamOpened === -1 ? sent : sent.slice(0, streamOpened);
+    for (const read of screen.reads(path))
+      expect(
+        hydrating.filter((sentPath) => sentPath === read || sentPath.startsWith(`${read}?`)),
+        `${read} came with the page`,
+      ).toEqual([]);
+    expect(errors).toEqual([]);
+    // And it is the app: a link of the menu navigates in place.
+    await page
+      .getByRole('link', { name: tr('ru', 'Personal data') })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/personal$/);
+  });
+}
+
+test("an order that is not the visitor's is left to the browser, which says it is not found", async ({
+  page,
+  request,
+}) => {
+  const token = await startSession(page, request, 'partner@demo.test');
+  await returningBrowser(page.context());
+  // The order's read fails on the server: rendered there as 'Not Found', the page would carry no data for the
+  // browser's first render, which would differ; so the page comes as it is.
+  const html = await (await request.get('/my-orders/999999', { headers: { cookie: `token=${token}` } })).text();
+  expect(html).not.toContain('id="portal-prerendered"');
+  expect(html).toContain('<div id="root"></div>');
+  await page.goto('/my-orders/999999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Not Found'));
+});
