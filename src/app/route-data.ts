@@ -175,7 +175,10 @@ export const routeData = {
       import('../features/orders/mine/my-orders-params.ts'),
       import('../../machines/checkout/checkout.payment-result.rules.ts'),
     ]);
-    const options = orderQueries.mine(tabOf(url.searchParams.get('tab')), pageOf(url.searchParams.get('page')));
+    const options = orderQueries.mine(
+      tabOf(url.searchParams.get('tab')),
+      pageOf(url.searchParams.get('page')),
+    );
     await client.prefetchQuery(options);
     const payable = client.getQueryData(options.queryKey)?.items.filter(summaryCanPay) ?? [];
     await Promise.all(payable.map((order) => client.prefetchQuery(orderQueries.detail(order.id))));
@@ -224,12 +227,14 @@ async function orderPage(
 ): Promise<void> {
   const id = idAt(url, 2);
   if (id === null) return;
-  const [{ orderQueries }, { returnQueries }, { accountQueries }, { isReturnableStatus }] = await Promise.all([
-    import('../data/orders.ts'),
-    import('../data/returns.ts'),
-    import('../data/account.ts'),
-    import('../../machines/returns/returns.policy.rules.ts'),
-  ]);
+  const [{ orderQueries }, { returnQueries }, { accountQueries }, { isReturnableStatus }] = await Promise.all(
+    [
+      import('../data/orders.ts'),
+      import('../data/returns.ts'),
+      import('../data/account.ts'),
+      import('../../machines/returns/returns.policy.rules.ts'),
+    ],
+  );
   const order = client.prefetchQuery(orderQueries.detail(id)).then(() => {
     const loaded = client.getQueryData(orderQueries.detail(id).queryKey);
     if (loaded === undefined || !isReturnableStatus(loaded.status)) return;

@@ -152,7 +152,9 @@ export const networkQueries = {
     queryOptions({
       queryKey: [...networkKeys.node(id), 'volumes'] as const,
       queryFn: ({ signal }): Promise<VolumeHistoryMonth[]> =>
-        unwrap(api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) })),
+        unwrap(
+          api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) }),
+        ),
     }),
   /** A page of a member's first line (their card), newest signing first. */
   firstLine: (id: number, page: number, pageSize = FIRST_LINE_PAGE_SIZE) =>

@@ -177,11 +177,84 @@ describe('a signed-in first screen', () => {
   });
 });
 
+describe('the other signed-in screens (ADR 0145)', () => {
+  const cookie = (token: string) => `token=${token}; lang=en; tz=Europe%2FChisinau`;
+  const cachedKeys = (html: string) =>
+    stateOf(html)?.queries?.queries.map((query) => JSON.stringify(query.queryKey)) ?? [];
+
+  it("My orders and a distributor's order: the tab's page, and the order with its lines and returns", async () => {
+    const closed = await t.get<{ items: Array<{ id: number; number: string }> }>('/orders/get/list/user', {
+      token: partner,
+      query: { tab: 'closed', page: 1, pageSize: 20 },
+    });
+    const order = closed.body.items[0];
+    expect(order).toBeDefined();
+    const list = await page('/my-orders?tab=closed', cookie(partner));
+    expect(rootOf(list.body)).toContain(`data-order-id="${order?.id}"`);
+    // A list shows moments: it is rendered in the visitor's zone.
+    expect(stateOf(list.body)?.timeZone).toBe('Europe/Chisinau');
+
+    const detail = await page(`/my-orders/${order?.id}`, cookie(partner));
+    expect(detail.statusCode).toBe(200);
+    const root = rootOf(detail.body);
+    expect(root).toContain(`Order No. ${order?.number}`);
+    expect(root).toMatch(/data-line-id="/);
+    const keys = cachedKeys(detail.body);
+    expect(keys.some((key) => key.includes('returns'))).toBe(true);
+    expect(keys).toContain(JSON.stringify(['account', 'order-params']));
+  });
+
+  it("the warehouse's order page, for staff only", async () => {
+    const queue = await t.get<{ items: Array<{ id: number; number: string }> }>(
+      '/orders/get/list/warehouse',
+      {
+        token: warehouse,
+        query: { tab: 'new', page: 1, pageSize: 20 },
+      },
+    );
+    const order = queue.body.items[0];
+    const answer = await page(`/my-orders-warehouse/${order?.id}`, cookie(warehouse));
+    expect(rootOf(answer.body)).toContain(`Order No. ${order?.number}`);
+    expect(rootOf(answer.body)).toMatch(/data-line-id="/);
+  });
+
+  it("a member's card with their last 12 months, and a client with their orders", async () => {
+    const network = await t.get<{ children: { items: Array<{ id: number; fullName: string }> } }>(
+      '/users/my-network',
+      { token: partner, query: { page: 1, pageSize: 5 } },
+    );
+    const member = network.body.children.items[0];
+    const card = await page(`/my-distributers/${member?.id}`, cookie(partner));
+    expect(rootOf(card.body)).toContain(member?.fullName);
+    expect(rootOf(card.body)).toContain('data-table="volume-history"');
+
+    const clients = await t.get<{ items: Array<{ id: number; fullName: string }> }>('/users/clients', {
+      token: partner,
+      query: { page: 1, pageSize: 5 },
+    });
+    const client = clients.body.items[0];
+    const answer = await page(`/client-base/${client?.id}`, cookie(partner));
+    expect(rootOf(answer.body)).toContain(client?.fullName);
+  });
+
+  it('the wishlist with its products', async () => {
+    const wishlist = await t.get<{ items: Array<{ id: number }> }>('/orders/wishlist', { token: partner });
+    const answer = await page('/wishlist', cookie(partner));
+    expect(wishlist.body.items.length).toBeGreaterThan(0);
+    expect(rootOf(answer.body)).toContain(`data-product-id="${wishlist.body.items[0]?.id}"`);
+  });
+});
+
 describe('the page as it is (rendered in the browser)', () => {
   it.each([
     ['no token, a screen no guard sends elsewhere', '/reset-pass', undefined],
     ['an unreadable token', '/dashboard', 'token=not-a-token'],
-    ['a screen without known first data', '/my-orders', 'token=PARTNER'],
+    ['a screen without known first data', '/personal', 'token=PARTNER'],
+    [
+      "an order that is not the visitor's (its read failed: rendered as its failure, it would differ)",
+      '/my-orders/999999',
+      'token=PARTNER; tz=UTC',
+    ],
   ])('for %s', async (_name, url, cookie) => {
     const answer = await page(url, cookie?.replace('PARTNER', partner));
     expect(answer.statusCode).toBe(200);

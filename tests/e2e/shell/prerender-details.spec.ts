@@ -45,7 +45,11 @@ const SCREENS: Screen[] = [
     title: () => new RegExp(`^${tr('ru', 'Order No. {0}').replace('{0}', '\\S+')}$`),
     first: 'main tr[data-line-id]',
     // The order, its returns (a received order can have some) and the pickup threshold.
-    reads: (path) => [`/orders/get/${idOf(path)}`, `/orders/${idOf(path)}/returns`, '/users/warehouses/get-order-params'],
+    reads: (path) => [
+      `/orders/get/${idOf(path)}`,
+      `/orders/${idOf(path)}/returns`,
+      '/users/warehouses/get-order-params',
+    ],
   },
   {
     name: "the warehouse's order",
@@ -94,7 +98,7 @@ const SCREENS: Screen[] = [
 ];
 
 function reader(request: APIRequestContext, token: string) {
-  return async <T,>(path: string): Promise<T> => {
+  return async <T>(path: string): Promise<T> => {
     const answer = await request.get(`${API_PREFIX}${path}`, { headers: bearer(token) });
     expect(answer.status(), path).toBe(200);
     return (await answer.json()) as T;
@@ -162,9 +166,39 @@ test("an order that is not the visitor's is left to the browser, which says it i
   await returningBrowser(page.context());
   // The order's read fails on the server: rendered there as 'Not Found', the page would carry no data for the
   // browser's first render, which would differ; so the page comes as it is.
-  const html = await (await request.get('/my-orders/999999', { headers: { cookie: `token=${token}` } })).text();
+  const html = await (
+    await request.get('/my-orders/999999', { headers: { cookie: `token=${token}` } })
+  ).text();
   expect(html).not.toContain('id="portal-prerendered"');
   expect(html).toContain('<div id="root"></div>');
   await page.goto('/my-orders/999999');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Not Found'));
+});
+
+test("a comment typed on a server-rendered order before the app takes over is kept, and sent with the app's button", async ({
+  page,
+  request,
+}) => {
+  const token = await startSession(page, request, 'partner@demo.test');
+  const closed = await reader(
+    request,
+    token,
+  )<Page<{ id: number }>>('/orders/get/list/user?tab=closed&page=1&pageSize=20');
+  const id = closed.items[1]?.id ?? closed.items[0]?.id;
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto(`/my-orders/${id}`, { waitUntil: 'commit' });
+  const field = page.getByRole('textbox', { name: tr('ru', 'Comment on the order') });
+  const text = `Typed before the app ${Date.now()}`;
+  await field.fill(text);
+  release();
+  await appStarted(page);
+  // Hydration put the field back at the machine's comment; the form took the typed text as its own.
+  await expect(field).toHaveValue(text);
+  await page.getByRole('button', { name: tr('ru', 'Add comment') }).click();
+  await expect(page.locator('main').getByText(text).first()).toBeVisible();
+  const order = await reader(request, token)<{ comment: string | null }>(`/orders/get/${id}`);
+  expect(order.comment).toBe(text);
+  expect(errors).toEqual([]);
 });
