@@ -186,8 +186,7 @@ export const routeData = {
   /** `/my-orders/{id}`: the distributor's order page (`orderPage`). */
   myOrder: (context) => orderPage(context, 'distributor'),
   /** `/my-orders-warehouse/{id}`: the warehouse's order page (`orderPage`). */
-  warehouseOrder: (context) =>
-    isWarehouseStaff(context.role) ? orderPage(context, 'warehouse') : Promise.resolve(),
+  warehouseOrder: (context) => orderPage(context, 'warehouse'),
   /** `/my-distributers/{id}`: a member's card, their last 12 months and the first page of their first line. */
   distributor: async ({ client, role, url }) => {
     const id = idAt(url, 2);
