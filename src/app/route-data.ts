@@ -187,6 +187,13 @@ export const routeData = {
   myOrder: (context) => orderPage(context, 'distributor'),
   /** `/my-orders-warehouse/{id}`: the warehouse's order page (`orderPage`). */
   warehouseOrder: (context) => orderPage(context, 'warehouse'),
+  /** `/my-orders-warehouse/returns/{id}`: a return of the warehouse's, with its lines and history. */
+  warehouseReturn: async ({ client, url }) => {
+    const id = idAt(url, 3);
+    if (id === null) return;
+    const { returnQueries } = await import('../data/returns.ts');
+    await client.prefetchQuery(returnQueries.detail(id));
+  },
   /** `/my-distributers/{id}`: a member's card, their last 12 months and the first page of their first line. */
   distributor: async ({ client, role, url }) => {
     const id = idAt(url, 2);

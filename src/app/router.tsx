@@ -207,6 +207,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.warehouseReturn,
                 loader: requireIdParam('returnId'),
                 ...screen(() => import('../features/orders/returns/warehouse-return-page.tsx')),
+                handle: { prefetch: routeData.warehouseReturn },
               },
               {
                 path: PATHS.exchange1c,

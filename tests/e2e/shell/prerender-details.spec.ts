@@ -1,18 +1,23 @@
 // More screens rendered on the server (docs/adr/0145-every-screen-server-rendered.md): My orders, an order's page
-// for the distributor and for the warehouse, a member's card, a client and the wishlist come in the HTML with their
-// data and paint with every script of the app held back; the app then takes the same DOM over (the element the
+// for the distributor and for the warehouse, a return, a member's card, a client and the wishlist come in the HTML
+// with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the
 // server rendered is the one it runs), with no console error (a hydration that did not match reports one) and
 // without asking for the screen's data again.
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { API_PREFIX, bearer, expect, startSession, test } from '../support/fixtures';
+import { API_PREFIX, bearer, cachedToken, expect, startSession, test } from '../support/fixtures';
+import { apiStatus, createOrder, distributorFor, WAREHOUSE_STAFF } from '../warehouse/order-support';
 import { tr } from './shell-support';
 import { apiRequests, appStarted, collectErrors, holdAppCode, returningBrowser } from './prerender-support';
 
 interface Screen {
   name: string;
   email: string;
-  /** The address to open, found through the API as the visitor (an order, a member, a client of theirs). */
-  path: (read: <T>(path: string) => Promise<T>) => Promise<string>;
+  /**
+   * The address to open, found through the API as the visitor (an order, a member, a client of theirs), or made
+   * for the test (a return).
+   */
+  path: (read: <T>(path: string) => Promise<T>, setUp: SetUp) => Promise<string>;
   title: (path: string) => string | RegExp;
   /** An element of the screen's data: it is in the HTML, and the app keeps it. */
   first: string;
@@ -22,6 +27,40 @@ interface Screen {
 
 interface Page<T> {
   items: T[];
+}
+
+interface SetUp {
+  request: APIRequestContext;
+  parallelIndex: number;
+}
+
+/**
+ * A return requested of a completed cash order of a test distributor (the demo has none): one unit of its first
+ * line, unopened. Its page is the warehouse's.
+ */
+async function requestedReturn({ request, parallelIndex }: SetUp): Promise<string> {
+  const buyer = distributorFor('e2e', parallelIndex);
+  const { order } = await createOrder(request, buyer, {
+    paymentMethod: 'cash',
+    deliveryType: 'delivery',
+    quantities: [1],
+    productOffset: 44,
+  });
+  for (const status of ['checking', 'confirmed', 'prepared', 'ready'])
+    await apiStatus(request, WAREHOUSE_STAFF, order.id, status);
+  await apiStatus(request, buyer, order.id, 'delivery_requested');
+  for (const status of ['delivery_processing', 'sent', 'in_delivery'])
+    await apiStatus(request, WAREHOUSE_STAFF, order.id, status);
+  await apiStatus(request, buyer, order.id, 'received');
+  const completed = await apiStatus(request, WAREHOUSE_STAFF, order.id, 'completed');
+  const line = completed.lines[0];
+  const answer = await request.post(`${API_PREFIX}/orders/${order.id}/returns`, {
+    headers: { ...bearer(await cachedToken(request, buyer)), 'Idempotency-Key': `ssr-${randomUUID()}` },
+    data: { reason: 'unopened', lines: [{ productId: line?.productId, quantity: 1 }] },
+  });
+  expect(answer.status(), 'return requested').toBe(201);
+  const created = (await answer.json()) as { id: number };
+  return `/my-orders-warehouse/returns/${created.id}`;
 }
 
 const idOf = (path: string) => path.split('/')[2] ?? '';
@@ -88,6 +127,14 @@ const SCREENS: Screen[] = [
     reads: (path) => [`/users/clients/${idOf(path)}`],
   },
   {
+    name: "the warehouse's return",
+    email: WAREHOUSE_STAFF,
+    path: (_read, setUp) => requestedReturn(setUp),
+    title: () => new RegExp(`^${tr('ru', 'Return {0}').replace('{0}', '\\S+')}$`),
+    first: 'main [data-return-status="requested"]',
+    reads: (path) => [`/returns/${path.split('/')[3] ?? ''}`],
+  },
+  {
     name: 'the wishlist',
     email: 'partner@demo.test',
     path: () => Promise.resolve('/wishlist'),
@@ -111,7 +158,10 @@ for (const screen of SCREENS) {
     request,
   }) => {
     const token = await startSession(page, request, screen.email);
-    const path = await screen.path(reader(request, token));
+    const path = await screen.path(reader(request, token), {
+      request,
+      parallelIndex: test.info().parallelIndex,
+    });
     expect(path).not.toMatch(/undefined/);
     await returningBrowser(page.context());
     const errors = collectErrors(page);
