@@ -216,6 +216,23 @@ export const routeData = {
     const { networkQueries } = await import('../data/network.ts');
     await client.prefetchQuery(networkQueries.client(id));
   },
+  /**
+   * `/promotions`: the promoted products, the bag and wishlist their cards show themselves in, and a
+   * distributor's network ratings beside them.
+   */
+  promotions: async ({ client, role }) => {
+    const [{ catalogueQueries }, { bagQueries }, { businessQueries }] = await Promise.all([
+      import('../data/catalogue.ts'),
+      import('../data/bag.ts'),
+      import('../data/business.ts'),
+    ]);
+    await Promise.all([
+      client.prefetchQuery(catalogueQueries.promotions()),
+      client.prefetchQuery(bagQueries.cart()),
+      client.prefetchQuery(bagQueries.wishlist()),
+      isDistributor(role) ? client.prefetchQuery(businessQueries.ratings()) : undefined,
+    ]);
+  },
   /** `/wishlist`: the wishlist, and the bag the header counts. */
   wishlist: async ({ client }) => {
     const { bagQueries } = await import('../data/bag.ts');

@@ -156,6 +156,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.promotions,
                 ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
+                handle: { prefetch: routeData.promotions },
               },
               // Not rendered on the server (docs/adr/0068-server-renders-first-screen.md): its forms put their
               // fields back as the app takes them over, and text typed before then would be lost.

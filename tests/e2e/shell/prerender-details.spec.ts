@@ -1,8 +1,8 @@
 // More screens rendered on the server (docs/adr/0145-every-screen-server-rendered.md): My orders, an order's page
-// for the distributor and for the warehouse, a return, a member's card, a client and the wishlist come in the HTML
-// with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the
-// server rendered is the one it runs), with no console error (a hydration that did not match reports one) and
-// without asking for the screen's data again.
+// for the distributor and for the warehouse, a return, a member's card, a client, Promotions and the wishlist come
+// in the HTML with their data and paint with every script of the app held back; the app then takes the same DOM
+// over (the element the server rendered is the one it runs), with no console error (a hydration that did not match
+// reports one) and without asking for the screen's data again.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { API_PREFIX, bearer, cachedToken, expect, startSession, test } from '../support/fixtures';
@@ -133,6 +133,14 @@ const SCREENS: Screen[] = [
     title: () => new RegExp(`^${tr('ru', 'Return {0}').replace('{0}', '\\S+')}$`),
     first: 'main [data-return-status="requested"]',
     reads: (path) => [`/returns/${path.split('/')[3] ?? ''}`],
+  },
+  {
+    name: 'Promotions and Ratings',
+    email: 'partner@demo.test',
+    path: () => Promise.resolve('/promotions'),
+    title: () => tr('ru', 'Promotions and Ratings'),
+    first: 'main article[data-product-id]',
+    reads: () => ['/goods/promotions', '/goods/ratings', '/orders/wishlist', '/orders/cart'],
   },
   {
     name: 'the wishlist',
