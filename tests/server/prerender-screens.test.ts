@@ -5,10 +5,14 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summaryCanPay } from '../../machines/checkout/checkout.payment-result.rules.ts';
+import type { components } from '../../openapi/schema.d.ts';
 import { startTestApp, type TestApp } from '../support/server/app.ts';
 import { buildRenderer, INDEX, prerenderDirs, rootOf, stateOf } from '../support/server/prerender.ts';
 
 const { work: WORK, spa: SPA, renderer: RENDERER } = prerenderDirs('prerender-screens-test');
+
+type OrderSummary = components['schemas']['OrderSummary'];
 
 let t: TestApp;
 let partner: string;
@@ -55,6 +59,19 @@ describe('the other signed-in screens (ADR 0145)', () => {
     const keys = cachedKeys(detail.body);
     expect(keys.some((key) => key.includes('returns'))).toBe(true);
     expect(keys).toContain(JSON.stringify(['account', 'order-params']));
+  });
+
+  it('My orders: each order of the page that can be paid comes with it (its Pay button reads the order)', async () => {
+    const current = await t.get<{ items: OrderSummary[] }>('/orders/get/list/user', {
+      token: partner,
+      query: { tab: 'current', page: 1, pageSize: 20 },
+    });
+    const payable = current.body.items.filter(summaryCanPay).map((order) => order.id);
+    const keys = cachedKeys((await page('/my-orders', cookie(partner))).body);
+    const details = keys.filter((key) => key.startsWith('["orders","detail",'));
+    expect(details.sort()).toEqual(payable.map((id) => JSON.stringify(['orders', 'detail', id])).sort());
+    // The demo's partner has some (card orders awaiting payment): the check is not empty.
+    expect(payable.length).toBeGreaterThan(0);
   });
 
   it("the warehouse's order page", async () => {
