@@ -1,6 +1,6 @@
 // `npm run bench:web -- [--runs N] [--pages login,dashboard,...] [--save DIR] [--tls]` (not part of `npm test`): Lighthouse 12, mobile
 // emulation with simulated throttling (its defaults), on /login (logged out), /dashboard, /new-order, a product's
-// page, My Network, /charts, /client-base and /documents (partner), /my-orders-warehouse (warehouse),
+// page, My Network, /charts, /client-base, /documents, /my-orders and /wishlist (partner), /my-orders-warehouse (warehouse),
 // and on two yardsticks served by the same server in the same way: a static hello page and a bare React 19 page
 // built by the same Vite (scripts/fixtures/). Pages are run in turn, round after round (interleaved: a busy machine
 // slows all alike), `--runs` rounds (default 5); prints the medians of the performance score, FCP, LCP and TBT, and
@@ -63,6 +63,8 @@ const PAGES = [
   { name: '/charts (partner)', path: '/charts', login: 'partner@demo.test', app: true },
   { name: '/client-base (partner)', path: '/client-base', login: 'partner@demo.test', app: true },
   { name: '/documents (partner)', path: '/documents', login: 'partner@demo.test', app: true },
+  { name: '/my-orders (partner)', path: '/my-orders', login: 'partner@demo.test', app: true },
+  { name: '/wishlist (partner)', path: '/wishlist', login: 'partner@demo.test', app: true },
 ];
 const only = flags.pages?.split(',').map((p) => p.trim());
 const pages = PAGES.filter(

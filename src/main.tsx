@@ -34,7 +34,9 @@ function start(): void {
   const prerendered = readPrerenderedState();
   // The reads the server made for its render answer the app's first requests (none is sent again).
   if (prerendered !== null) adoptPrerenderedAnswers(prerendered);
-  const screen = startCurrentRoute();
+  const takesOver = prerendered !== null && browserRendersAs(prerendered);
+  // A page taken over brought its screen's data: only its chunks are asked for.
+  const screen = startCurrentRoute({ withData: !takesOver });
   // With a token, the session chunk (auth and language machines, query cache) loads beside the screen; a visit
   // without one paints the login page without it (see `loadSessionRuntime`).
   if (sessionExpected()) loadSessionRuntime().catch(() => undefined);
@@ -49,7 +51,7 @@ function start(): void {
     new Promise((resolve) => setTimeout(resolve, SCREEN_GRACE_MS)),
   ]);
   const firstRender =
-    prerendered !== null && browserRendersAs(prerendered)
+    takesOver && prerendered !== null
       ? Promise.all([screen, catalogue])
           .then(() => hydrate(container, prerendered))
           .catch((error: unknown) => {

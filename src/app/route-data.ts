@@ -36,6 +36,12 @@ function preloadImages(urls: string[]): void {
   }
 }
 
+/** The id in the address's `index`-th segment (`/my-orders/{id}` → 2), as the route's guard takes it; else null. */
+function idAt(url: URL, index: number): number | null {
+  const segment = url.pathname.split('/')[index] ?? '';
+  return /^[1-9]\d{0,15}$/.test(segment) ? Number(segment) : null;
+}
+
 const isDistributor = (role: AuthRole) => role === 'partner' || role === 'partner_warehouse';
 const isWarehouseStaff = (role: AuthRole) => role === 'warehouse' || role === 'partner_warehouse';
 
@@ -166,7 +172,111 @@ export const routeData = {
     });
     await Promise.all([documents, client.prefetchQuery(bonusQueries.estimate()), statements]);
   },
+  /**
+   * `/my-orders`: the page of the tab the address asks for, and each of its orders that can be paid now (a row's
+   * Pay button reads the order itself).
+   */
+  myOrders: async ({ client, url }) => {
+    const [{ orderQueries }, { pageOf, tabOf }, { summaryCanPay }] = await Promise.all([
+      import('../data/orders.ts'),
+      import('../features/orders/mine/my-orders-params.ts'),
+      import('../../machines/checkout/checkout.payment-result.rules.ts'),
+    ]);
+    const options = orderQueries.mine(
+      tabOf(url.searchParams.get('tab')),
+      pageOf(url.searchParams.get('page')),
+    );
+    await client.prefetchQuery(options);
+    const payable = client.getQueryData(options.queryKey)?.items.filter(summaryCanPay) ?? [];
+    await Promise.all(payable.map((order) => client.prefetchQuery(orderQueries.detail(order.id))));
+  },
+  /** `/my-orders/{id}`: the distributor's order page (`orderPage`). */
+  myOrder: (context) => orderPage(context, 'distributor'),
+  /** `/my-orders-warehouse/{id}`: the warehouse's order page (`orderPage`). */
+  warehouseOrder: (context) => orderPage(context, 'warehouse'),
+  /** `/my-orders-warehouse/returns/{id}`: a return of the warehouse's, with its lines and history. */
+  warehouseReturn: async ({ client, url }) => {
+    const id = idAt(url, 3);
+    if (id === null) return;
+    const { returnQueries } = await import('../data/returns.ts');
+    await client.prefetchQuery(returnQueries.detail(id));
+  },
+  /** `/my-distributers/{id}`: a member's card, their last 12 months and the first page of their first line. */
+  distributor: async ({ client, role, url }) => {
+    const id = idAt(url, 2);
+    if (!isDistributor(role) || id === null) return;
+    const { networkQueries } = await import('../data/network.ts');
+    const node = networkQueries.node(id);
+    await Promise.all([
+      client.prefetchQuery(node),
+      client.prefetchQuery(networkQueries.nodeVolumes(id)),
+      client.prefetchQuery(networkQueries.firstLine(id, 1)),
+    ]);
+    // The card asks for the first line only of a member who has one: a first read of nobody's is dropped again.
+    if (client.getQueryData(node.queryKey)?.node.childrenCount === 0)
+      client.removeQueries({ queryKey: networkQueries.firstLine(id, 1).queryKey, exact: true });
+  },
+  /** `/client-base/{id}`: the client, with the orders placed for them. */
+  client: async ({ client, role, url }) => {
+    const id = idAt(url, 2);
+    if (!isDistributor(role) || id === null) return;
+    const { networkQueries } = await import('../data/network.ts');
+    await client.prefetchQuery(networkQueries.client(id));
+  },
+  /**
+   * `/promotions`: the promoted products, the bag and wishlist their cards show themselves in, and a
+   * distributor's network ratings beside them.
+   */
+  promotions: async ({ client, role }) => {
+    const [{ catalogueQueries }, { bagQueries }, { businessQueries }] = await Promise.all([
+      import('../data/catalogue.ts'),
+      import('../data/bag.ts'),
+      import('../data/business.ts'),
+    ]);
+    await Promise.all([
+      client.prefetchQuery(catalogueQueries.promotions()),
+      client.prefetchQuery(bagQueries.cart()),
+      client.prefetchQuery(bagQueries.wishlist()),
+      isDistributor(role) ? client.prefetchQuery(businessQueries.ratings()) : undefined,
+    ]);
+  },
+  /** `/wishlist`: the wishlist, and the bag the header counts. */
+  wishlist: async ({ client }) => {
+    const { bagQueries } = await import('../data/bag.ts');
+    await Promise.all([client.prefetchQuery(bagQueries.wishlist()), client.prefetchQuery(bagQueries.cart())]);
+  },
 } satisfies Record<string, RoutePrefetch>;
+
+/**
+ * An order's page, as `viewer` sees it: the order; its returns, once it is received (the policy's credited states);
+ * and the order parameters a distributor's page reads (the pickup threshold, the pickup points).
+ */
+async function orderPage(
+  { client, role, url }: RouteDataContext,
+  viewer: 'distributor' | 'warehouse',
+): Promise<void> {
+  const id = idAt(url, 2);
+  if (id === null) return;
+  const [{ orderQueries }, { returnQueries }, { accountQueries }, { isReturnableStatus }] = await Promise.all(
+    [
+      import('../data/orders.ts'),
+      import('../data/returns.ts'),
+      import('../data/account.ts'),
+      import('../../machines/returns/returns.policy.rules.ts'),
+    ],
+  );
+  const order = client.prefetchQuery(orderQueries.detail(id)).then(() => {
+    const loaded = client.getQueryData(orderQueries.detail(id).queryKey);
+    if (loaded === undefined || !isReturnableStatus(loaded.status)) return;
+    return client.prefetchQuery(returnQueries.ofOrder(loaded.id, loaded.version));
+  });
+  await Promise.all([
+    order,
+    viewer === 'distributor' && isDistributor(role)
+      ? client.prefetchQuery(accountQueries.orderParams())
+      : undefined,
+  ]);
+}
 
 /**
  * Runs the prefetchers of the routes being opened, when a signed-in session is likely (an unexpired token cookie):

@@ -147,6 +147,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.wishlist,
                 ...screen(() => import('../features/shop/wishlist/wishlist-page.tsx')),
+                handle: { prefetch: routeData.wishlist },
               },
               {
                 path: PATHS.shoppingBag,
@@ -155,6 +156,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.promotions,
                 ...screen(() => import('../features/shop/promotions/promotions-page.tsx')),
+                handle: { prefetch: routeData.promotions },
               },
               // Not rendered on the server (docs/adr/0068-server-renders-first-screen.md): its forms put their
               // fields back as the app takes them over, and text typed before then would be lost.
@@ -185,11 +187,16 @@ export const appRoutes: RouteObject[] = [
                 ...screen(() => import('../features/charts/charts-page.tsx')),
                 handle: { prefetch: routeData.charts },
               },
-              { path: PATHS.myOrders, ...screen(() => import('../features/orders/mine/my-orders-page.tsx')) },
+              {
+                path: PATHS.myOrders,
+                ...screen(() => import('../features/orders/mine/my-orders-page.tsx')),
+                handle: { prefetch: routeData.myOrders },
+              },
               {
                 path: PATHS.myOrder,
                 loader: requireIdParam('orderId'),
                 ...screen(() => import('../features/orders/mine/order-detail-page.tsx')),
+                handle: { prefetch: routeData.myOrder },
               },
               {
                 path: PATHS.warehouseOrders,
@@ -200,11 +207,13 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.warehouseOrder,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/orders/warehouse/warehouse-order-page.tsx')),
+                handle: { prefetch: routeData.warehouseOrder },
               },
               {
                 path: PATHS.warehouseReturn,
                 loader: requireIdParam('returnId'),
                 ...screen(() => import('../features/orders/returns/warehouse-return-page.tsx')),
+                handle: { prefetch: routeData.warehouseReturn },
               },
               {
                 path: PATHS.exchange1c,
@@ -219,6 +228,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.myDistributor,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/my-network/distributor-page.tsx')),
+                handle: { prefetch: routeData.distributor },
               },
               {
                 path: PATHS.clientBase,
@@ -229,6 +239,7 @@ export const appRoutes: RouteObject[] = [
                 path: PATHS.client,
                 loader: requireIdParam('id'),
                 ...screen(() => import('../features/client-base/client-page.tsx')),
+                handle: { prefetch: routeData.client },
               },
             ],
           },
@@ -248,11 +259,12 @@ function prefetchOf(handle: unknown): RoutePrefetch[] {
 /**
  * Starts the current URL's screen chunks and their first data requests (called once at boot, before the first
  * render), in parallel with the shell and the session check. Resolves once the screen chunks have loaded (or
- * failed).
+ * failed). `withData: false`: the page brought the screen's data (a server-rendered page the app takes over), and
+ * a request started now would only race the cache it is about to be given.
  */
-export function startCurrentRoute(): Promise<void> {
+export function startCurrentRoute({ withData }: { withData: boolean }): Promise<void> {
   const screens = preloadScreens(appRoutes, window.location);
-  startRouteData(routePrefetchers(window.location), new URL(window.location.href));
+  if (withData) startRouteData(routePrefetchers(window.location), new URL(window.location.href));
   return screens;
 }
 

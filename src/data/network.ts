@@ -147,7 +147,26 @@ export const networkQueries = {
       queryKey: clientKeys.detail(id),
       queryFn: ({ signal }) => networkApi.getClient(id, signal),
     }),
+  /** `GET /users/my-network/{id}/volumes`: a member's PV and GV of the last 12 months (their card). */
+  nodeVolumes: (id: number) =>
+    queryOptions({
+      queryKey: [...networkKeys.node(id), 'volumes'] as const,
+      queryFn: ({ signal }): Promise<VolumeHistoryMonth[]> =>
+        unwrap(
+          api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) }),
+        ),
+    }),
+  /** A page of a member's first line (their card), newest signing first. */
+  firstLine: (id: number, page: number, pageSize = FIRST_LINE_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: [...networkKeys.node(id), 'children', page, pageSize] as const,
+      queryFn: ({ signal }) => networkApi.loadChildren({ nodeId: id, page, pageSize }, signal),
+      placeholderData: keepPreviousData,
+    }),
 };
+
+/** A member's card lists their first line ten at a time. */
+export const FIRST_LINE_PAGE_SIZE = 10;
 
 export function useNetworkSearch(query: NetworkSearchQuery) {
   return useQuery(networkQueries.search(query));
@@ -176,13 +195,8 @@ export function useClient(id: number) {
 
 export type VolumeHistoryMonth = components['schemas']['VolumeHistoryMonth'];
 
-/** `GET /users/my-network/{id}/volumes`: a member's PV and GV of the last 12 months (their card). */
 export function useNetworkNodeVolumes(id: number) {
-  return useQuery({
-    queryKey: [...networkKeys.node(id), 'volumes'] as const,
-    queryFn: ({ signal }): Promise<VolumeHistoryMonth[]> =>
-      unwrap(api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) })),
-  });
+  return useQuery(networkQueries.nodeVolumes(id));
 }
 
 /** `GET /users/my-network/{id}/path`: the line from the caller down to `id` (the tree's breadcrumb). */
@@ -199,11 +213,6 @@ export function useNetworkMatches(q: string, pageSize = 8) {
   return useQuery({ ...networkQueries.search({ q, page: 1, pageSize }), enabled: q.trim() !== '' });
 }
 
-/** A page of a member's first line (their card), newest signing first. */
-export function useFirstLine(id: number, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: [...networkKeys.node(id), 'children', page, pageSize] as const,
-    queryFn: ({ signal }) => networkApi.loadChildren({ nodeId: id, page, pageSize }, signal),
-    placeholderData: keepPreviousData,
-  });
+export function useFirstLine(id: number, page: number) {
+  return useQuery(networkQueries.firstLine(id, page));
 }

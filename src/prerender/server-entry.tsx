@@ -89,7 +89,10 @@ function ensureCatalogue(locale: Locale): Promise<void> {
   return loading;
 }
 
-/** The addresses of the screens the server renders (a route with `handle.prefetch`, no parameter in its path). */
+/**
+ * An address of each screen the server renders (a route with `handle.prefetch`); a parameter in its path is given
+ * `1` (loading the screen needs only an address its route matches).
+ */
 function renderedScreenPaths(routes: typeof appRoutes, parent = ''): string[] {
   return routes.flatMap((route) => {
     const path =
@@ -98,7 +101,8 @@ function renderedScreenPaths(routes: typeof appRoutes, parent = ''): string[] {
         : route.path.startsWith('/')
           ? route.path
           : `${parent.replace(/\/$/, '')}/${route.path}`;
-    const own = routePrefetchers({ pathname: path }).length > 0 && !/[:*]/.test(path) ? [path] : [];
+    const address = path.replace(/:[^/]+/g, '1');
+    const own = routePrefetchers({ pathname: address }).length > 0 && !address.includes('*') ? [address] : [];
     return [...own, ...renderedScreenPaths(route.children ?? [], path)];
   });
 }
@@ -291,6 +295,11 @@ async function renderSignedIn(
   ]);
   const user = client.getQueryData<AuthUser>(accountKeys.me());
   if (user === undefined) return null;
+  // A failed read is not in the state the page carries (only answers are): rendered here as its failure (an order
+  // that is not the visitor's as 'Not Found'), it would be rendered loading in the browser, which then throws the
+  // server's screen away. The browser renders such a page, and asks again.
+  if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0)
+    return null;
   const input: AuthInput = {
     initialUrl: `${url.pathname}${url.search}`,
     storedToken: token,

@@ -3,11 +3,9 @@
  * built here by `vite build --ssr`): who gets one, what it carries, that it is the visitor's own and no one else's,
  * and that any failure of the renderer leaves the page as it is.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { build } from 'vite';
 import {
   afterAll,
   afterEach,
@@ -21,25 +19,17 @@ import {
 } from 'vitest';
 import { pageWithScreen, withoutEntryScripts } from '../../server/prerender.ts';
 import { startTestApp, type TestApp } from '../support/server/app.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = join(ROOT, '.tmp', `prerender-test-${process.pid}`);
-const SPA = join(WORK, 'app');
-const RENDERER = join(`${SPA}-ssr`, 'server-entry.js');
-const BOOT = `(function () { document.documentElement.dataset.boot = '1'; })();`;
-const ENTRY = '<script type="module" crossorigin src="/assets/app-abc.js"></script>';
-const INDEX = [
-  '<!doctype html><html lang="ru"><head>',
-  `<script>${BOOT}</script>`,
+import {
+  BOOT_MANIFEST,
+  buildRenderer,
   ENTRY,
-  '<title>portal</title></head><body><div id="root"></div></body></html>',
-].join('');
-/** What the build writes beside index.html (scripts/vite/boot-script.ts): the script's hash, the entry's tags. */
-const BOOT_MANIFEST = {
-  version: 1,
-  scriptHash: `sha256-${createHash('sha256').update(BOOT).digest('base64')}`,
-  entryScripts: [{ src: '/assets/app-abc.js', tag: ENTRY }],
-};
+  INDEX,
+  prerenderDirs,
+  rootOf,
+  stateOf,
+} from '../support/server/prerender.ts';
+
+const { work: WORK, spa: SPA, renderer: RENDERER } = prerenderDirs('prerender-test');
 
 let t: TestApp;
 let partner: string;
@@ -48,16 +38,7 @@ let user: string;
 let unconfirmed: string;
 
 beforeAll(async () => {
-  mkdirSync(join(SPA, '.vite'), { recursive: true });
-  writeFileSync(join(SPA, 'index.html'), INDEX);
-  writeFileSync(join(SPA, '.vite', 'boot-manifest.json'), JSON.stringify(BOOT_MANIFEST));
-  // Inside the repository, so the bundle's packages resolve from its node_modules.
-  await build({
-    configFile: join(ROOT, 'vite.config.ts'),
-    root: ROOT,
-    logLevel: 'silent',
-    build: { ssr: 'src/prerender/server-entry.tsx', outDir: `${SPA}-ssr`, emptyOutDir: true },
-  });
+  await buildRenderer(SPA);
   // Generous: these tests are about what a render holds, on a machine that may be busy; the limit itself is
   // tested below with a renderer that never answers.
   t = await startTestApp({ config: { appDist: SPA, prerenderEntry: RENDERER, prerenderTimeoutMs: 20_000 } });
@@ -78,22 +59,6 @@ const page = (url: string, cookie?: string, headers: Record<string, string> = {}
     url,
     headers: { accept: 'text/html', ...(cookie === undefined ? {} : { cookie }), ...headers },
   });
-
-interface State {
-  locale: string;
-  timeZone: string;
-  path: string;
-  user: { email: string } | null;
-  queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } | null;
-  answers: Record<string, { status: number; body: string }>;
-}
-
-function stateOf(html: string): State | null {
-  const match = /<script type="application\/json" id="portal-prerendered">([\s\S]*?)<\/script>/.exec(html);
-  return match?.[1] === undefined ? null : (JSON.parse(match[1]) as State);
-}
-
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
 
 describe('a signed-in first screen', () => {
   it('comes in the HTML with the data it was rendered from, in the language and zone of the cookies', async () => {
@@ -181,7 +146,7 @@ describe('the page as it is (rendered in the browser)', () => {
   it.each([
     ['no token, a screen no guard sends elsewhere', '/reset-pass', undefined],
     ['an unreadable token', '/dashboard', 'token=not-a-token'],
-    ['a screen without known first data', '/my-orders', 'token=PARTNER'],
+    ['a screen without known first data', '/personal', 'token=PARTNER'],
   ])('for %s', async (_name, url, cookie) => {
     const answer = await page(url, cookie?.replace('PARTNER', partner));
     expect(answer.statusCode).toBe(200);

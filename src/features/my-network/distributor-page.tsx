@@ -11,7 +11,13 @@ import { distributorPath, treePath } from './network-paths.ts';
 import { QueryFailure } from '../../ui/list-controls.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { failureKind } from '../../data/failure-kind.ts';
-import { useFirstLine, useNetworkNode, useNetworkNodeVolumes, type NetworkNode } from '../../data/network.ts';
+import {
+  FIRST_LINE_PAGE_SIZE,
+  type NetworkNode,
+  useFirstLine,
+  useNetworkNode,
+  useNetworkNodeVolumes,
+} from '../../data/network.ts';
 import { formatMonth } from '../../i18n/business-format.ts';
 import { QUALIFICATION_NAMES, RANK_NAMES, VOLUME_CODES } from './network-labels.ts';
 import './my-network.css';
@@ -239,14 +245,12 @@ function VolumeHistory({ id }: { id: number }) {
   );
 }
 
-const FIRST_LINE_PAGE = 10;
-
 /** The member's first line (`GET /users/my-network/{id}`), a page at a time, each leading to their own card. */
 function FirstLine({ id, name }: { id: number; name: string }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const [page, setPage] = useState(1);
-  const children = useFirstLine(id, page, FIRST_LINE_PAGE);
+  const children = useFirstLine(id, page);
   let body;
   if (children.isPending) body = <Skeleton lines={4} />;
   else if (children.isError)
@@ -295,7 +299,7 @@ function FirstLine({ id, name }: { id: number; name: string }) {
         </table>
         <Pagination
           page={page}
-          pageSize={FIRST_LINE_PAGE}
+          pageSize={FIRST_LINE_PAGE_SIZE}
           total={children.data.children.total}
           onPage={setPage}
         />

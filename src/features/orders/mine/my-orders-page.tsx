@@ -5,16 +5,8 @@ import { Tabs } from '#src/ui/tabs.tsx';
 import { TAB_LABELS } from './list-messages.ts';
 import { OrdersList } from './list-orders.tsx';
 import { USER_ORDER_TABS, type UserOrderTab } from '#src/data/orders.ts';
+import { pageOf, tabOf } from './my-orders-params.ts';
 import './list.css';
-
-function tabOf(value: string | null): UserOrderTab {
-  return USER_ORDER_TABS.find((tab) => tab === value) ?? 'current';
-}
-
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
 
 /** `/my-orders`: the distributor's orders in tabs Current, Cancelled, Closed (`?tab=&page=` keep the place). */
 export default function MyOrdersPage() {

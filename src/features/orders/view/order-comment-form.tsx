@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { OrderActionsView } from '#machines/order-actions/order-actions.selectors.ts';
 import type { OrderActionsEvent } from '#machines/order-actions/order-actions.types.ts';
+import { takeTypedText } from '#src/boot/held-input.ts';
 import { Button } from '#src/ui/button.tsx';
 
 /** A comment on the order, in any state (it replaces the order comment and joins the history). */
@@ -14,6 +15,13 @@ export function OrderCommentForm({
 }) {
   const { t } = useLingui();
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Typed on the server-rendered page before the app took it over: hydration puts the field back at the
+    // machine's (empty) comment, so the typed text is taken here as if typed now (docs/adr/0069-held-input.md).
+    const typed = field.current === null ? null : takeTypedText(field.current);
+    if (typed !== null) send({ type: 'comment.change', text: typed });
+  }, [send]);
   const blank = view.errorCode === 'COMMENT_REQUIRED';
   return (
     <form
@@ -31,6 +39,7 @@ export function OrderCommentForm({
         {t`Comment on the order`}
       </label>
       <textarea
+        ref={field}
         id={`${id}-text`}
         name="comment"
         className="order-form__textarea"
