@@ -137,7 +137,13 @@ describe('GET /public/shops/{alias}/goods', () => {
   });
 
   it('refuses bad paging and filters with 400', async () => {
-    for (const query of [{ pageSize: 0 }, { page: -1 }, { category: 'shoes' }, { sort: 'cheapest' }]) {
+    const bad: Record<string, string | number>[] = [
+      { pageSize: 0 },
+      { page: -1 },
+      { category: 'shoes' },
+      { sort: 'cheapest' },
+    ];
+    for (const query of bad) {
       expectError(await t.get(`/public/shops/${OWNER_ALIAS}/goods`, { query }), 400, 'VALIDATION_FAILED');
     }
   });
