@@ -235,6 +235,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/shops/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A distributor's shop card
+         * @description By alias or PRN (case-insensitive): who keeps the shop (name, city; never e-mail or phone) and the warehouse
+         *     its clients pick up from and whose stock the shop shows (the owner's home warehouse). An unknown alias, or a
+         *     distributor whose account is disabled, is 404 `NOT_FOUND` (docs/adr/0146-the-shop-link.md).
+         */
+        get: operations["getShopCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/shops/{alias}/goods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A distributor's shop window, paged, at the retail price
+         * @description The active products, at the retail price a shop client pays (`recommendedPrice` when 1C sends one, otherwise
+         *     the marketing plan's rule), with the stock at the owner's warehouse; the filters and sorts of `GET /goods`.
+         *     404 `NOT_FOUND` as `getShopCard`.
+         */
+        get: operations["listShopGoods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/shops/{alias}/goods/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product of a distributor's shop, at the retail price
+         * @description An active product with its description, at the retail price, with the stock at the owner's warehouse. An
+         *     unknown alias, a disabled owner, an unknown product or one no longer sold is 404 `NOT_FOUND`.
+         */
+        get: operations["getShopGood"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/shops/{alias}/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up as a client of a distributor's shop
+         * @description One transaction: a customer account (role `user`, no PRN) bound to the shop's owner and their warehouse, a
+         *     row in the owner's client base, the e-mail confirmation link and its e-mail; on any refusal nothing is
+         *     written. Answers a token, so the client is signed in (ordering waits for the confirmed address). The client
+         *     pays the retail price and the points of their orders go to the owner (docs/adr/0146-the-shop-link.md).
+         *     Refusals: an unknown or disabled owner 404 `NOT_FOUND`; the proof of work missing, wrong, expired or already
+         *     used 422 `CHALLENGE_FAILED` (each challenge is spent by its first use, refused or not); a weak password 422
+         *     `PASSWORD_TOO_COMMON`; other fields 422 `VALIDATION_FAILED`; an e-mail or phone already registered 409
+         *     `EMAIL_TAKEN` / `PHONE_TAKEN`. Rate limited per client address, per e-mail and per shop (429).
+         */
+        post: operations["signUpShopClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/me": {
         parameters: {
             query?: never;
@@ -797,6 +889,27 @@ export interface paths {
         };
         /** One client of the distributor, with their orders */
         get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/client-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest orders the distributor's shop clients placed
+         * @description Newest first, for the Main card "Client orders": orders placed by accounts that signed up in the caller's
+         *     shop (docs/adr/0146-the-shop-link.md). Each opens with `GET /orders/get/{id}` (read only for the owner).
+         */
+        get: operations["listClientOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1514,6 +1627,8 @@ export interface paths {
          *       (`change: created`) or moved on, with its new version, status and refund state;
          *     - `network` (`LiveNetworkEvent`): a distributor joined the caller's downline (`change: joined`), under
          *       `sponsorId` (the caller or a member below): reload the network, its tree and the month's recruits;
+         *     - `client_order` (`LiveClientOrderEvent`): a client of the caller's shop placed an order: reload the client
+         *       base and the Main card "Client orders";
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
          *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
          *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
@@ -2292,6 +2407,119 @@ export interface components {
             /** @constant */
             token_type: "Bearer";
         };
+        /** @description The distributor whose shop a client signed up in (`Me.shop`). */
+        ShopOwner: {
+            /** @description The owner's alias; null when they have not chosen one (the PRN opens the shop the same). */
+            alias: components["schemas"]["Alias"] | null;
+            prn: string;
+            fullName: string;
+        };
+        ShopCard: {
+            /** @description The owner's alias; null when they have not chosen one (the PRN works the same). */
+            alias: components["schemas"]["Alias"] | null;
+            prn: string;
+            fullName: string;
+            city: string | null;
+            warehouse: components["schemas"]["ShopWarehouse"];
+        };
+        /** @description The owner's warehouse, where their clients pick up and whose stock the shop shows. */
+        ShopWarehouse: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["LocalizedText"];
+            city: string | null;
+        };
+        ShopGood: {
+            id: components["schemas"]["Id"];
+            /** @description The product's name in English as an address (`Product.slug`). */
+            slug: string;
+            name: components["schemas"]["LocalizedText"];
+            category: components["schemas"]["ProductCategory"];
+            /**
+             * Format: uri
+             * @description Absolute URL of the product image.
+             */
+            imageUrl: string;
+            /**
+             * @description The retail unit price a shop client pays: 1C's recommended retail price when it sends one, otherwise the
+             *     partner price × 1.25 rounded to whole lei (the marketing plan, section 3).
+             */
+            price: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            /** @description PV per unit (credited to the shop's owner when an order completes). */
+            points: components["schemas"]["Points"];
+            /** @description Units are available at the owner's warehouse. */
+            inStock: boolean;
+        };
+        /** @description A `ShopGood` with its description. */
+        ShopGoodDetails: {
+            id: components["schemas"]["Id"];
+            /** @description The product's name in English as an address (`Product.slug`). */
+            slug: string;
+            name: components["schemas"]["LocalizedText"];
+            category: components["schemas"]["ProductCategory"];
+            /**
+             * Format: uri
+             * @description Absolute URL of the product image.
+             */
+            imageUrl: string;
+            /**
+             * @description The retail unit price a shop client pays: 1C's recommended retail price when it sends one, otherwise the
+             *     partner price × 1.25 rounded to whole lei (the marketing plan, section 3).
+             */
+            price: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            /** @description PV per unit (credited to the shop's owner when an order completes). */
+            points: components["schemas"]["Points"];
+            /** @description Units are available at the owner's warehouse. */
+            inStock: boolean;
+            description: components["schemas"]["LocalizedText"];
+        };
+        ShopGoodsPage: {
+            items: components["schemas"]["ShopGood"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        ShopClientSignUp: {
+            fullName: string;
+            email: components["schemas"]["Email"];
+            phone: components["schemas"]["Phone"];
+            password: components["schemas"]["NewPassword"];
+            lang?: components["schemas"]["Lang"];
+            /** @description The solved challenge of `getPublicChallenge`, base64 JSON of `{ challenge, solution }`. */
+            altcha: string;
+        };
+        ShopClientSignUpResult: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+        };
+        ClientOrder: {
+            orderId: components["schemas"]["Id"];
+            number: string;
+            /** @description The client's row in the caller's client base (`GET /users/clients/{id}`). */
+            clientId: components["schemas"]["Id"];
+            clientName: string;
+            /** @description What the client pays (retail). */
+            total: components["schemas"]["Money"];
+            /** @description The order's PV, credited to the caller when it completes. */
+            points: components["schemas"]["Points"];
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ClientOrderList: {
+            items: components["schemas"]["ClientOrder"][];
+        };
+        /** @description `data` of a `client_order` frame of `GET /events`. */
+        LiveClientOrderEvent: {
+            orderId: components["schemas"]["Id"];
+            number: string;
+            clientId: components["schemas"]["Id"];
+            clientName: string;
+            /** Format: date-time */
+            at: string;
+        };
         /**
          * @description Machine-readable error code. `VALIDATION_FAILED` 400/422, `UNAUTHORIZED` / `TOKEN_EXPIRED` /
          *     `INVALID_CREDENTIALS` 401, `FORBIDDEN` / `EMAIL_NOT_CONFIRMED` 403, `NOT_FOUND` 404, `VERSION_CONFLICT` /
@@ -2400,6 +2628,11 @@ export interface components {
             alias: components["schemas"]["Alias"] | null;
             /** @description Home warehouse (distributors, users) or the warehouse worked at (staff). */
             warehouseId: components["schemas"]["Id"] | null;
+            /**
+             * @description For a shop client, the distributor whose shop they signed up in (their shop by default; they pay the
+             *     retail price and their orders' points go to that distributor); null for everyone else.
+             */
+            shop: components["schemas"]["ShopOwner"] | null;
         };
         /**
          * @description What a message is about: `account` (security, always on), `orders`, `business` (the month's statement),
@@ -3946,6 +4179,8 @@ export interface components {
         PageSize: number;
         /** @description Order id. */
         OrderId: components["schemas"]["Id"];
+        /** @description The shop owner's alias or PRN, in any case. */
+        ShopAlias: string;
         /** @description Product id. */
         ProductId: components["schemas"]["Id"];
         /**
@@ -4264,6 +4499,143 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getShopCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop owner's alias or PRN, in any case. */
+                alias: components["parameters"]["ShopAlias"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop's card. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "public, max-age=60";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listShopGoods: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Category, or the `with_points` / `without_points` views. */
+                category?: components["schemas"]["CatalogueFilter"];
+                /** @description Matches the name in any language, or the SKU (case-insensitive, substring). */
+                q?: string;
+                /** @description `popular` (default: most ordered first), `name` (in `lang`), `price` (retail), `points`, `newest`. */
+                sort?: "popular" | "name" | "price" | "points" | "newest";
+                /** @description Sort direction; `asc` for `name` and `price`, `desc` otherwise by default. */
+                order?: "asc" | "desc";
+                /** @description Language whose names `sort=name` uses; `ru` by default. */
+                lang?: components["schemas"]["Lang"];
+            };
+            header?: never;
+            path: {
+                /** @description The shop owner's alias or PRN, in any case. */
+                alias: components["parameters"]["ShopAlias"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the shop's goods. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "public, max-age=60";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopGoodsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getShopGood: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop owner's alias or PRN, in any case. */
+                alias: components["parameters"]["ShopAlias"];
+                /** @description Product id. */
+                productId: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "public, max-age=60";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopGoodDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signUpShopClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop owner's alias or PRN, in any case. */
+                alias: components["parameters"]["ShopAlias"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopClientSignUp"];
+            };
+        };
+        responses: {
+            /** @description Signed up and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopClientSignUpResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -5083,6 +5455,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+        };
+    };
+    listClientOrders: {
+        parameters: {
+            query?: {
+                /** @description How many orders at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest client orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOrderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listGoods: {
