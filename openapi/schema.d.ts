@@ -2428,7 +2428,28 @@ export interface components {
             /** @description Units are available at the owner's warehouse. */
             inStock: boolean;
         };
-        ShopGoodDetails: components["schemas"]["ShopGood"] & {
+        /** @description A `ShopGood` with its description. */
+        ShopGoodDetails: {
+            id: components["schemas"]["Id"];
+            /** @description The product's name in English as an address (`Product.slug`). */
+            slug: string;
+            name: components["schemas"]["LocalizedText"];
+            category: components["schemas"]["ProductCategory"];
+            /**
+             * Format: uri
+             * @description Absolute URL of the product image.
+             */
+            imageUrl: string;
+            /**
+             * @description The retail unit price a shop client pays: 1C's recommended retail price when it sends one, otherwise the
+             *     partner price × 1.25 rounded to whole lei (the marketing plan, section 3).
+             */
+            price: components["schemas"]["Money"];
+            currency: components["schemas"]["Currency"];
+            /** @description PV per unit (credited to the shop's owner when an order completes). */
+            points: components["schemas"]["Points"];
+            /** @description Units are available at the owner's warehouse. */
+            inStock: boolean;
             description: components["schemas"]["LocalizedText"];
         };
         ShopGoodsPage: {

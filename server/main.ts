@@ -98,6 +98,10 @@ async function main(): Promise<void> {
       for (const account of DEMO_ACCOUNTS)
         if (account.alias !== undefined)
           console.log(`  ${account.email.padEnd(28)} ${config.publicUrl}/join/${account.alias}`);
+      console.log('Shop links (a client signs up and orders at the retail price):');
+      for (const account of DEMO_ACCOUNTS)
+        if (account.alias !== undefined)
+          console.log(`  ${account.email.padEnd(28)} ${config.publicUrl}/s/${account.alias}`);
     }
   }
   console.log(`LISTENING ${origin}`);

@@ -17,6 +17,8 @@ export interface AuthContext {
   par: boolean;
   /** The warehouse a partner orders from or staff work at. */
   warehouseId: number | null;
+  /** A shop client's distributor (docs/adr/0146-the-shop-link.md): they pay retail; null for everyone else. */
+  shopOwnerId: number | null;
   emailConfirmed: boolean;
   sessionVersion: number;
   /** The token's expiry (seconds since the epoch). */
@@ -79,6 +81,7 @@ export async function authenticate(
       'users.is_warehouse',
       'users.is_partner',
       'users.warehouse_id',
+      'users.shop_owner_id',
       'users.email_confirmed',
       'users.disabled_at',
       'revoked_tokens.jti as revoked',
@@ -101,6 +104,7 @@ export async function authenticate(
     wh: user.is_warehouse,
     par: user.is_partner,
     warehouseId: user.warehouse_id,
+    shopOwnerId: user.shop_owner_id,
     emailConfirmed: user.email_confirmed,
     sessionVersion: user.session_version,
     tokenExpiresAt: claims.exp,

@@ -202,6 +202,15 @@ export const sponsorOf = (body: unknown): string =>
     ? body.sponsor.trim().toLowerCase().slice(0, 64)
     : '';
 
+/** The shop (its owner's alias or PRN) a shop client's sign-up is sent to, as looked up, or ''. */
+export const shopOf = (params: unknown): string =>
+  typeof params === 'object' && params !== null && 'alias' in params && typeof params.alias === 'string'
+    ? params.alias.trim().toLowerCase().slice(0, 64)
+    : '';
+
+/** Sign-ups into a shop, counted per shop as the join counts per sponsor. */
+const PER_SHOP: ReadonlySet<string> = new Set(['signUpShopClient']);
+
 /** The key of an operation's per-account limit. */
 export const accountKey = (operationId: string, account: string): string =>
   `${operationId}|account|${account}`;
@@ -250,6 +259,9 @@ export function rateLimitRules(
   // pour accounts into their line from many addresses (docs/adr/0140-sign-up-under-a-sponsor.md).
   const sponsor = sponsorOf(request.body);
   if (sponsor !== '') rules.push({ key: `${id}|sponsor|${sponsor}`, max, windowMs, backoff });
+  // The same for a shop's clients (docs/adr/0146-the-shop-link.md): the shop is named in the path.
+  const shop = PER_SHOP.has(id) ? shopOf(request.params) : '';
+  if (shop !== '') rules.push({ key: `${id}|shop|${shop}`, max, windowMs, backoff });
   rules.push({ key: `${id}|address|${addressKey(request.ip)}`, max: perAddressMax, windowMs, backoff });
   return rules;
 }

@@ -143,6 +143,8 @@ export interface UsersTable {
   alias_skeleton: string | null;
   /** given at sign-up (adulthood is checked on it); null for accounts made otherwise */
   birth_date: DateString | null;
+  /** a shop client's distributor: whose shop they signed up in (migration 0021; docs/adr/0146-the-shop-link.md) */
+  shop_owner_id: number | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** lower(full_name), generated (migration 0005; trigram-indexed for `like '%q%'`) */
@@ -250,6 +252,8 @@ export interface ClientsTable {
   phone: string | null;
   city: string | null;
   note: string | null;
+  /** the account of a client who signed up in the owner's shop, unique (migration 0021) */
+  user_id: number | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -257,9 +261,9 @@ export interface OrdersTable {
   id: Generated<number>;
   /** human number, '000123'-style; defaults from the `order_number_seq` sequence */
   number: Generated<string>;
-  /** the distributor who placed it (the customer) */
+  /** who placed it (the customer): a distributor, or a shop client's account */
   user_id: number;
-  /** set when the distributor ordered for a client of their client base */
+  /** set when the distributor ordered for a client of their client base, or a shop client ordered (their row) */
   client_id: number | null;
   warehouse_id: number;
   status: OrderStatus;

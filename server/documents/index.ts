@@ -19,7 +19,8 @@ export type DocumentId = (typeof DOCUMENT_IDS)[number];
  */
 export const CONSENT_EDITIONS = {
   // 2026: section 9, who may become a distributor (18 or over, through a sponsor's link, one account a person).
-  marketing_plan: '2026',
+  // 2026.2: section 3, the shop link — a client's retail price, and their orders' PV credited to the distributor.
+  marketing_plan: '2026.2',
   ethics_code: '2025-01-01',
 } as const satisfies Partial<Record<DocumentId, string>>;
 export type ConsentDocumentId = keyof typeof CONSENT_EDITIONS;

@@ -37,6 +37,7 @@ export const MESSAGE_EVENTS = {
   'business.statement_ready': 'business',
   'business.pv_reminder': 'business',
   'business.new_recruit': 'business',
+  'business.client_order': 'business',
   'staff.queue_digest': 'staff',
 } as const;
 

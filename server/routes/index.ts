@@ -6,6 +6,7 @@ import { exchangeHandlers } from './exchange/index.ts';
 import { networkHandlers } from './network/index.ts';
 import { orderHandlers } from './orders/index.ts';
 import { publicHandlers } from './public/index.ts';
+import { shopHandlers } from './public/shop.ts';
 import { returnHandlers } from './returns/index.ts';
 
 /** One handler per operationId of openapi/api-v3.yaml; a missing one fails to compile and to start. */
@@ -18,4 +19,5 @@ export const handlers: Handlers = {
   ...exchangeHandlers,
   ...eventHandlers,
   ...publicHandlers,
+  ...shopHandlers,
 };

@@ -64,6 +64,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     description: 'Registered customer without partner or warehouse flags (lands on /personal)',
   },
   {
+    email: 'client@demo.test',
+    password: DEMO_PASSWORD,
+    role: 'user',
+    fullName: 'Ana Cojocaru',
+    emailConfirmed: true,
+    description:
+      "Client of partner@demo.test's shop (/s/elena-ciobanu): pays the retail price; one completed order, whose PV went to partner@demo.test",
+  },
+  {
     email: 'unconfirmed@demo.test',
     password: DEMO_PASSWORD,
     role: 'partner',

@@ -12,5 +12,9 @@ export const ids = {
   unconfirmed: 6,
   baltiStaff: 7,
   cahulStaff: 8,
+  /** client@demo.test, a client of partner@demo.test's shop (server/seed/demo-shop.ts) */
+  shopClient: 9,
+  /** their row in partner@demo.test's client base, after the 30 seeded ones */
+  shopClientRow: 31,
   firstDownline: 11,
 } as const;

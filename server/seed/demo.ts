@@ -25,6 +25,7 @@ import { WAREHOUSES, insertWarehouses } from './demo-warehouses.ts';
 import { seedSandboxPayments } from './sandbox-payments.ts';
 import { insertChunks, insertJsonRows, resetSequences, bulkLoad } from './seed-tables.ts';
 import { creditHistory } from './demo-volumes.ts';
+import { insertShopClient, insertShopClientOrder, SHOP_CLIENT_EMAIL } from './demo-shop.ts';
 import { buildVolumeOrders, insertVolumeHistory, planVolumeOrders } from './demo-volume-orders.ts';
 import { periodTimeZone } from '../domain/volumes/settings.ts';
 import { DEFAULT_PERIOD_TIME_ZONE } from '../domain/network/period.ts';
@@ -295,6 +296,13 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       };
     });
     await trx.insertInto('clients').values(clientRows).execute();
+    const shopClient = await insertShopClient(trx, {
+      seed: (options.seed ?? 20250601) + 29,
+      fullName: account(SHOP_CLIENT_EMAIL).fullName,
+      hash: account(SHOP_CLIENT_EMAIL).hash,
+      warehouseId: 1,
+      now,
+    });
 
     // Carts and wishlists.
     const inStock = products.filter((p) => p.stock > 0);
@@ -384,6 +392,13 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
       await insertVolumeHistory(trx, history.roads, last(built.history) + 1);
       await insertJsonRows(trx, 'payments', built.payments);
     });
+    const shopCompletions = await insertShopClientOrder(trx, {
+      seed: (options.seed ?? 20250601) + 30,
+      client: shopClient,
+      products,
+      warehouse: warehouseOf(1),
+      now,
+    });
     if (built.refunds.length > 0) await trx.insertInto('payment_refunds').values(built.refunds).execute();
     await seedSandboxPayments(trx, built.payments, built.refunds);
     // Orders 1C already took hold no stock (its quantities count them); the others hold theirs at their warehouse.
@@ -400,14 +415,15 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions = {}): Promi
         orderId: history.orders[index]?.id ?? 0,
         at: order.completedAt,
       })),
+      ...shopCompletions,
     ];
     const volumes = await creditHistory(trx, { completions, months, now, zone, log: options.log });
     phase('volumes credited and months closed');
     await resetSequences(trx);
     return {
-      users: memberRows.length + otherRows.length,
+      users: memberRows.length + otherRows.length + 1,
       products: products.length,
-      orders: orders.length,
+      orders: orders.length + shopCompletions.length,
       volumes,
     };
   });

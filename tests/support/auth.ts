@@ -34,6 +34,7 @@ export function userFixture(overrides: Partial<AuthUser> = {}): AuthUser {
     prn: 'MD-0007',
     alias: null,
     warehouseId: 1,
+    shop: null,
     ...overrides,
   };
 }

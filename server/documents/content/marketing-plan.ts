@@ -23,7 +23,7 @@ const WORDS: Record<Lang, Words> = {
   en: {
     title: 'Marketing plan',
     subtitle: 'How distributors earn: discounts, volumes, ranks and bonuses',
-    edition: 'Edition 2026 · amounts in Moldovan lei (MDL) · 1 PV = 30 MDL in bonus calculations',
+    edition: 'Edition 2026.2 · amounts in Moldovan lei (MDL) · 1 PV = 30 MDL in bonus calculations',
     columns: ['Rank', 'PV', 'GV', 'First-line legs', 'Group bonus'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -46,6 +46,9 @@ const WORDS: Record<Lang, Words> = {
       h('3. Your discount and retail profit'),
       p(
         'Distributors buy at partner prices, shown in the catalogue. When you sell to your own clients at the recommended retail price, the difference — usually 20 to 30 per cent — is your retail profit: you earn it at once, and it is not part of the bonus. Products marked “without points” carry no PV; promotional prices keep the full PV of the product unless the promotion says otherwise.',
+      ),
+      p(
+        'Your shop. Every distributor has a shop link: /s/ followed by their alias or their PRN. A client who signs up there buys without becoming a distributor, at the retail price: the recommended retail price where the Company sets one, otherwise the partner price plus 25 per cent, rounded to whole lei; promotional prices are for distributors only. The client pays the Company, and the order is handed over at your warehouse or delivered. A shop client’s order counts as yours: when it is completed its points are added to your PV (and to the GV of everyone above you), and if it is cancelled or returned they are taken back as for your own orders. The client appears in your client base with their orders.',
       ),
       h('4. Ranks and thresholds'),
       p(
@@ -78,7 +81,7 @@ const WORDS: Record<Lang, Words> = {
   ru: {
     title: 'Маркетинговый план',
     subtitle: 'Как зарабатывает дистрибьютор: скидки, объёмы, ранги и бонусы',
-    edition: 'Редакция 2026 · суммы в молдавских леях (MDL) · 1 PV = 30 MDL при расчёте бонусов',
+    edition: 'Редакция 2026.2 · суммы в молдавских леях (MDL) · 1 PV = 30 MDL при расчёте бонусов',
     columns: ['Ранг', 'PV', 'GV', 'Ветви первой линии', 'Групповой бонус'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -101,6 +104,9 @@ const WORDS: Record<Lang, Words> = {
       h('3. Скидка и розничная прибыль'),
       p(
         'Дистрибьюторы покупают продукцию по партнёрским ценам, указанным в каталоге. Продавая своим клиентам по рекомендованной розничной цене, вы получаете разницу — обычно от 20 до 30 процентов — как розничную прибыль: она ваша сразу и в расчёт бонуса не входит. Товары с пометкой «без баллов» не приносят PV; акционные цены сохраняют полный PV товара, если в условиях акции не сказано иное.',
+      ),
+      p(
+        'Ваш магазин. У каждого дистрибьютора есть ссылка на магазин: /s/ и его псевдоним или PRN. Клиент, зарегистрировавшийся там, покупает, не становясь дистрибьютором, по розничной цене: по рекомендованной розничной цене, если Компания её установила, иначе по партнёрской цене плюс 25 процентов, округлённой до целых леев; акционные цены действуют только для дистрибьюторов. Клиент платит Компании, а заказ выдаётся на вашем складе или доставляется. Заказ клиента магазина считается вашим: когда он выполнен, его баллы добавляются к вашему PV (и к GV всех, кто выше вас), а если он отменён или возвращён, они списываются так же, как по вашим собственным заказам. Клиент появляется в вашей клиентской базе вместе со своими заказами.',
       ),
       h('4. Ранги и пороги'),
       p(
@@ -133,7 +139,7 @@ const WORDS: Record<Lang, Words> = {
   ro: {
     title: 'Planul de marketing',
     subtitle: 'Cum câștigă distribuitorul: reduceri, volume, ranguri și bonusuri',
-    edition: 'Ediția 2026 · sume în lei moldovenești (MDL) · 1 PV = 30 MDL la calculul bonusurilor',
+    edition: 'Ediția 2026.2 · sume în lei moldovenești (MDL) · 1 PV = 30 MDL la calculul bonusurilor',
     columns: ['Rang', 'PV', 'GV', 'Ramuri din prima linie', 'Bonus de grup'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -156,6 +162,9 @@ const WORDS: Record<Lang, Words> = {
       h('3. Reducerea și profitul din vânzări'),
       p(
         'Distribuitorii cumpără la prețuri de partener, afișate în catalog. Când vindeți clienților proprii la prețul de vânzare recomandat, diferența — de obicei între 20 și 30 la sută — este profitul dumneavoastră din vânzări: îl câștigați imediat și nu intră în calculul bonusului. Produsele marcate „fără puncte” nu aduc PV; prețurile promoționale păstrează PV-ul integral al produsului, dacă promoția nu prevede altfel.',
+      ),
+      p(
+        'Magazinul dumneavoastră. Fiecare distribuitor are un link de magazin: /s/ urmat de pseudonimul sau PRN-ul său. Clientul care se înregistrează acolo cumpără fără să devină distribuitor, la prețul de vânzare cu amănuntul: prețul recomandat, acolo unde Compania îl stabilește, altfel prețul de partener plus 25 la sută, rotunjit la lei întregi; prețurile promoționale sunt doar pentru distribuitori. Clientul plătește Companiei, iar comanda se eliberează la depozitul dumneavoastră sau se livrează. Comanda unui client al magazinului se consideră a dumneavoastră: când este finalizată, punctele ei se adaugă la PV-ul dumneavoastră (și la GV-ul tuturor celor de deasupra), iar dacă este anulată sau returnată, se scad la fel ca pentru propriile comenzi. Clientul apare în baza dumneavoastră de clienți, împreună cu comenzile sale.',
       ),
       h('4. Ranguri și praguri'),
       p(
@@ -188,7 +197,7 @@ const WORDS: Record<Lang, Words> = {
   uk: {
     title: 'Маркетинговий план',
     subtitle: 'Як заробляє дистриб’ютор: знижки, обсяги, ранги та бонуси',
-    edition: 'Редакція 2026 · суми в молдовських леях (MDL) · 1 PV = 30 MDL під час розрахунку бонусів',
+    edition: 'Редакція 2026.2 · суми в молдовських леях (MDL) · 1 PV = 30 MDL під час розрахунку бонусів',
     columns: ['Ранг', 'PV', 'GV', 'Гілки першої лінії', 'Груповий бонус'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -211,6 +220,9 @@ const WORDS: Record<Lang, Words> = {
       h('3. Знижка та роздрібний прибуток'),
       p(
         'Дистриб’ютори купують продукцію за партнерськими цінами, зазначеними в каталозі. Продаючи своїм клієнтам за рекомендованою роздрібною ціною, ви отримуєте різницю — зазвичай від 20 до 30 відсотків — як роздрібний прибуток: він ваш одразу й до розрахунку бонусу не входить. Товари з позначкою «без балів» не приносять PV; акційні ціни зберігають повний PV товару, якщо умови акції не передбачають іншого.',
+      ),
+      p(
+        'Ваш магазин. Кожен дистриб’ютор має посилання на магазин: /s/ і його псевдонім або PRN. Клієнт, який зареєструвався там, купує, не стаючи дистриб’ютором, за роздрібною ціною: за рекомендованою роздрібною ціною, якщо Компанія її встановила, інакше за партнерською ціною плюс 25 відсотків, округленою до цілих леїв; акційні ціни діють лише для дистриб’юторів. Клієнт платить Компанії, а замовлення видається на вашому складі або доставляється. Замовлення клієнта магазину вважається вашим: коли його виконано, його бали додаються до вашого PV (і до GV усіх, хто вище за вас), а якщо його скасовано чи повернуто, вони списуються так само, як за вашими власними замовленнями. Клієнт з’являється у вашій клієнтській базі разом зі своїми замовленнями.',
       ),
       h('4. Ранги та пороги'),
       p(
@@ -243,7 +255,7 @@ const WORDS: Record<Lang, Words> = {
   it: {
     title: 'Piano marketing',
     subtitle: 'Come guadagna il distributore: sconti, volumi, qualifiche e bonus',
-    edition: 'Edizione 2026 · importi in lei moldavi (MDL) · 1 PV = 30 MDL nel calcolo dei bonus',
+    edition: 'Edizione 2026.2 · importi in lei moldavi (MDL) · 1 PV = 30 MDL nel calcolo dei bonus',
     columns: ['Qualifica', 'PV', 'GV', 'Rami in prima linea', 'Bonus di gruppo'],
     none: '—',
     legs: (count, rank) => `${count} × ${rank}`,
@@ -266,6 +278,9 @@ const WORDS: Record<Lang, Words> = {
       h('3. Sconto e guadagno sulla vendita'),
       p(
         'I distributori acquistano ai prezzi partner indicati nel catalogo. Quando vendi ai tuoi clienti al prezzo di vendita consigliato, la differenza — di solito tra il 20 e il 30 per cento — è il tuo guadagno sulla vendita: lo incassi subito e non rientra nel calcolo del bonus. I prodotti contrassegnati «senza punti» non generano PV; i prezzi promozionali mantengono il PV pieno del prodotto, salvo diversa indicazione della promozione.',
+      ),
+      p(
+        'Il tuo negozio. Ogni distributore ha un link al proprio negozio: /s/ seguito dal suo alias o dal suo PRN. Il cliente che si registra lì acquista senza diventare distributore, al prezzo al dettaglio: il prezzo di vendita consigliato, dove la Società lo stabilisce, altrimenti il prezzo partner più il 25 per cento, arrotondato ai lei interi; i prezzi promozionali valgono solo per i distributori. Il cliente paga la Società e l’ordine viene consegnato presso il tuo magazzino o spedito. L’ordine di un cliente del negozio conta come tuo: quando è completato, i suoi punti si aggiungono al tuo PV (e al GV di tutti quelli sopra di te), e se viene annullato o reso vengono stornati come per i tuoi ordini. Il cliente compare nella tua base clienti con i suoi ordini.',
       ),
       h('4. Qualifiche e soglie'),
       p(

@@ -1,4 +1,7 @@
-/** The signed-in user as `GET /users/me` (and the profile calls) answer it. */
+/**
+ * The signed-in user as `GET /users/me` (and the profile calls) answer it; a shop client's with the distributor whose
+ * shop they signed up in (`shop`, docs/adr/0146-the-shop-link.md).
+ */
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import { apiRoleOf, roleOf } from '../../auth/roles.ts';
@@ -20,6 +23,7 @@ type MeRow = Pick<
   | 'prn'
   | 'alias'
   | 'warehouse_id'
+  | 'shop_owner_id'
 >;
 
 export const ME_COLUMNS = [
@@ -34,9 +38,27 @@ export const ME_COLUMNS = [
   'prn',
   'alias',
   'warehouse_id',
+  'shop_owner_id',
 ] as const satisfies readonly (keyof UserRow)[];
 
-export function toMe(row: MeRow): Me {
+export type ShopOwner = components['schemas']['ShopOwner'];
+
+/** The distributor `ownerId` as a shop client's `Me.shop` shows them; null without one (or when gone). */
+export async function shopOwnerOf(
+  db: Kysely<DB> | Transaction<DB>,
+  ownerId: number | null,
+): Promise<ShopOwner | null> {
+  if (ownerId === null) return null;
+  const owner = await db
+    .selectFrom('users')
+    .select(['alias', 'prn', 'full_name'])
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
+  if (owner?.prn == null) return null;
+  return { alias: owner.alias, prn: owner.prn, fullName: owner.full_name };
+}
+
+export function toMe(row: MeRow, shop: ShopOwner | null): Me {
   return {
     id: row.id,
     email: row.email,
@@ -48,6 +70,7 @@ export function toMe(row: MeRow): Me {
     prn: row.prn,
     alias: row.alias,
     warehouseId: row.warehouse_id,
+    shop,
   };
 }
 
@@ -55,5 +78,5 @@ export function toMe(row: MeRow): Me {
 export async function loadMe(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<Me> {
   const row = await db.selectFrom('users').select(ME_COLUMNS).where('id', '=', userId).executeTakeFirst();
   if (row === undefined) throw notFound();
-  return toMe(row);
+  return toMe(row, await shopOwnerOf(db, row.shop_owner_id));
 }

@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { PRODUCT_COLUMNS, roundPoints, stockColumn, toProduct, type Product } from './product.ts';
+import type { Pricing } from './retail.ts';
 
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -50,8 +51,8 @@ export function cartFromLines(
 
 /**
  * The user's bag with each line's current product and its stock at `warehouseId` (the caller's warehouse, or the
- * warehouse an order of it goes to). Inside a transaction, pass `{ lock: true }` to lock the bag's rows
- * (`for update`) so a concurrent change waits for the transaction.
+ * warehouse an order of it goes to), priced for its owner (`pricing`: a shop client pays retail). Inside a
+ * transaction, pass `{ lock: true }` to lock the bag's rows (`for update`) so a concurrent change waits for it.
  */
 export async function loadCart(
   db: Db,
@@ -59,6 +60,7 @@ export async function loadCart(
   currency: string,
   publicUrl: string,
   warehouseId: number,
+  pricing: Pricing,
   options: { lock?: boolean } = {},
 ): Promise<Cart> {
   let query = db
@@ -74,7 +76,7 @@ export async function loadCart(
   if (options.lock === true) query = query.forUpdate('carts');
   const rows = await query.execute();
   return cartFromLines(
-    rows.map((row) => ({ product: toProduct(row, currency, publicUrl), quantity: row.quantity })),
+    rows.map((row) => ({ product: toProduct(row, currency, publicUrl, pricing), quantity: row.quantity })),
     currency,
   );
 }

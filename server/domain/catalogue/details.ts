@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { selectProducts, toProduct, productSlug } from './product.ts';
+import type { Pricing } from './retail.ts';
 
 export type ProductDetails = components['schemas']['ProductDetails'];
 
@@ -27,16 +28,17 @@ export async function productDetails(
   warehouseId: number,
   currency: string,
   publicUrl: string,
+  pricing: Pricing,
 ): Promise<ProductDetails | undefined> {
   const row = await selectProducts(db, warehouseId)
     .select(['products.family', 'products.volume_ml', 'products.ingredients', 'products.how_to_use'])
     .where('products.id', '=', id)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const product = toProduct(row, currency, publicUrl);
+  const product = toProduct(row, currency, publicUrl, pricing);
   const [variants, boughtWith] = await Promise.all([
     row.family === null ? Promise.resolve([]) : familyVariants(db, row.family, id, warehouseId),
-    boughtWithProducts(db, id, row.family, warehouseId, currency, publicUrl),
+    boughtWithProducts(db, id, row.family, warehouseId, currency, publicUrl, pricing),
   ]);
   return {
     product,
@@ -81,6 +83,7 @@ async function boughtWithProducts(
   warehouseId: number,
   currency: string,
   publicUrl: string,
+  pricing: Pricing,
 ): Promise<ProductDetails['boughtWith']> {
   const counted = await sql<{ product_id: number; orders: number }>`
     with recent as (
@@ -107,5 +110,5 @@ async function boughtWithProducts(
     .filter((row) => Number(row.stock) > 0)
     .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
     .slice(0, BOUGHT_WITH_SHOWN)
-    .map((row) => toProduct(row, currency, publicUrl));
+    .map((row) => toProduct(row, currency, publicUrl, pricing));
 }

@@ -18,6 +18,7 @@ import type { Lang } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
 import { productPopularity } from './popularity.ts';
 import { selectProducts, toProduct, type Product } from './product.ts';
+import { RETAIL_PRICE_SQL, type Pricing } from './retail.ts';
 
 export type CatalogueFilter = components['schemas']['CatalogueFilter'];
 export type CatalogueSort = 'popular' | 'name' | 'price' | 'points' | 'newest';
@@ -32,6 +33,8 @@ export interface ListingQuery {
   lang: Lang;
   /** the caller's warehouse: whose stock the products show */
   warehouseId: number;
+  /** how the caller pays: `retail` lists and sorts by the retail price */
+  pricing: Pricing;
 }
 
 export interface ProductPage {
@@ -118,7 +121,10 @@ export async function listProducts(
       select = select.orderBy(sql`(products.name ->> ${query.lang}) collate "und-x-icu"`, direction);
       break;
     case 'price':
-      select = select.orderBy((eb) => effectivePrice(eb), direction);
+      select =
+        query.pricing === 'retail'
+          ? select.orderBy(RETAIL_PRICE_SQL, direction)
+          : select.orderBy((eb) => effectivePrice(eb), direction);
       break;
     case 'points':
       select = select.orderBy('products.points', direction);
@@ -135,7 +141,7 @@ export async function listProducts(
     .execute();
 
   return {
-    items: rows.map((row) => toProduct(row, currency, publicUrl)),
+    items: rows.map((row) => toProduct(row, currency, publicUrl, query.pricing)),
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -149,6 +155,7 @@ export async function productsByIds(
   currency: string,
   publicUrl: string,
   warehouseId: number,
+  pricing: Pricing,
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db, warehouseId)
@@ -158,18 +165,23 @@ export async function productsByIds(
   const products: Product[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row !== undefined) products.push(toProduct(row, currency, publicUrl));
+    if (row !== undefined) products.push(toProduct(row, currency, publicUrl, pricing));
   }
   return products;
 }
 
-/** Every product still sold with a promotion price in force, largest saving (price − promoPrice) first. */
+/**
+ * Every product still sold with a promotion price in force, largest saving (price − promoPrice) first; none for a
+ * shop client, who pays the retail price (promotions are the distributors', docs/adr/0146-the-shop-link.md).
+ */
 export async function promotedProducts(
   db: Kysely<DB>,
   currency: string,
   publicUrl: string,
   warehouseId: number,
+  pricing: Pricing,
 ): Promise<Product[]> {
+  if (pricing === 'retail') return [];
   const rows = await selectProducts(db, warehouseId)
     .where('products.is_active', '=', true)
     .where('products.is_promotion', '=', true)
@@ -178,5 +190,5 @@ export async function promotedProducts(
     .orderBy((eb) => eb('products.price', '-', eb.ref('products.promo_price')), 'desc')
     .orderBy('products.id')
     .execute();
-  return rows.map((row) => toProduct(row, currency, publicUrl));
+  return rows.map((row) => toProduct(row, currency, publicUrl, pricing));
 }

@@ -14,6 +14,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { DB, ProductsTable } from '../../db/schema.ts';
 import { availableSql } from '../stock/warehouse-stock.ts';
+import { priced, type Pricing } from './retail.ts';
 
 export type Product = components['schemas']['Product'];
 
@@ -114,10 +115,16 @@ export function roundPoints(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** A `products` row as the contract's Product. */
-export function toProduct(row: ProductSource, currency: string, publicUrl: string): Product {
+/** A `products` row as the contract's Product, priced for the reader (`pricing`: a shop client pays retail). */
+export function toProduct(
+  row: ProductSource,
+  currency: string,
+  publicUrl: string,
+  pricing: Pricing,
+): Product {
   const promoPrice = promoPriceOf(row);
-  return {
+  return priced(
+    {
     id: row.id,
     sku: row.sku,
     slug: productSlug(row.name, row.sku),
@@ -134,5 +141,7 @@ export function toProduct(row: ProductSource, currency: string, publicUrl: strin
     recommendedPrice: row.recommended_price,
     isActive: row.is_active,
     inactiveReason: row.is_active ? null : row.inactive_reason,
-  };
+    },
+    pricing,
+  );
 }

@@ -27,6 +27,7 @@ import { claimKey, requestHash, storeAnswer } from '../orders/idempotency.ts';
 import { stockWarehouseOf } from '../stock/warehouse-stock.ts';
 import { loadCart } from './cart.ts';
 import { selectProducts, toProduct, type Product } from './product.ts';
+import type { Pricing } from './retail.ts';
 import { MAX_LINE_QUANTITY, readQuickOrder, type ReadEntry } from './quick-order.parse.ts';
 
 export type QuickOrderLine = components['schemas']['QuickOrderLine'];
@@ -40,6 +41,8 @@ export interface QuickOrderReader {
   userId: number;
   currency: string;
   publicUrl: string;
+  /** a shop client reads (and fills the bag) at the retail price */
+  pricing: Pricing;
 }
 
 /** Idempotency keys of adds are stored under this prefix (see the module comment). */
@@ -64,7 +67,7 @@ async function productsByCode(
   for (const row of rows) {
     const earlier = found.get(row.code);
     if (earlier === undefined || (earlier.sku !== row.code && row.sku === row.code)) {
-      found.set(row.code, toProduct(row, reader.currency, reader.publicUrl));
+      found.set(row.code, toProduct(row, reader.currency, reader.publicUrl, reader.pricing));
     }
   }
   return found;
@@ -239,7 +242,7 @@ export async function addQuickOrderToCart(
 
     const answer: QuickOrderAdded = {
       lines: lines.map((line) => ({ ...line, added: line.toAdd })),
-      cart: await loadCart(trx, userId, input.currency, input.publicUrl, warehouseId),
+      cart: await loadCart(trx, userId, input.currency, input.publicUrl, warehouseId, input.pricing),
     };
     await storeAnswer(trx, claim.claimId, { status: 200, body: answer });
     return { answer, replayed: false };

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { DB } from '../../db/schema.ts';
 import { PRODUCT_COLUMNS, stockColumn, toProduct } from './product.ts';
+import type { Pricing } from './retail.ts';
 
 export type Wishlist = components['schemas']['Wishlist'];
 
@@ -15,6 +16,7 @@ export async function loadWishlist(
   currency: string,
   publicUrl: string,
   warehouseId: number,
+  pricing: Pricing,
 ): Promise<Wishlist> {
   const rows = await db
     .selectFrom('wishlist')
@@ -27,6 +29,6 @@ export async function loadWishlist(
     .orderBy('wishlist.added_at', 'desc')
     .orderBy('wishlist.product_id', 'desc')
     .execute();
-  const items = rows.map((row) => toProduct(row, currency, publicUrl));
+  const items = rows.map((row) => toProduct(row, currency, publicUrl, pricing));
   return { productIds: items.map((item) => item.id), items };
 }

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadCart } from '../catalogue/cart.ts';
+import type { Pricing } from '../catalogue/retail.ts';
 import { availableSql, stockWarehouseOf } from '../stock/warehouse-stock.ts';
 
 export type BuyAgainResult = components['schemas']['BuyAgainResult'];
@@ -17,7 +18,7 @@ const MAX_LINE_QUANTITY = 999;
 
 export async function buyAgain(
   db: Kysely<DB>,
-  input: { orderId: number; userId: number; currency: string; publicUrl: string },
+  input: { orderId: number; userId: number; currency: string; publicUrl: string; pricing: Pricing },
 ): Promise<BuyAgainResult> {
   return db.transaction().execute(async (trx) => {
     const order = await trx
@@ -72,7 +73,7 @@ export async function buyAgain(
     }
     return {
       lines: answer,
-      cart: await loadCart(trx, input.userId, input.currency, input.publicUrl, warehouseId),
+      cart: await loadCart(trx, input.userId, input.currency, input.publicUrl, warehouseId, input.pricing),
     };
   });
 }

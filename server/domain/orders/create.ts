@@ -6,6 +6,9 @@
  * placed, SUBMIT placed → awaiting_warehouse), empty the cart, store the answer on the key. A concurrent request with
  * the same key waits on the key's unique index (PostgreSQL) or on the dialect's mutex (PGlite) and then replays the
  * stored answer; a failed attempt rolls back its claim, so a retry after fixing the cart can succeed.
+ *
+ * A shop client (docs/adr/0146-the-shop-link.md) orders at the retail price; the order carries their row of the
+ * owner's client base, and the owner is told in the same transaction (never on a replay).
  */
 import type { Transaction } from 'kysely';
 import { startOrder } from '#machines/order-lifecycle/order-lifecycle.transitions.ts';
@@ -15,6 +18,8 @@ import type { DB } from '../../db/schema.ts';
 import { forbidden, unprocessable, type ErrorDetail } from '../../http/errors.ts';
 import { deliveryPriceFor } from '../account/order-params.ts';
 import { clearCart, loadCart } from '../catalogue/cart.ts';
+import { pricingOf } from '../catalogue/retail.ts';
+import { shopClientRow, tellShopOwner } from '../shop/client-order.ts';
 import { availableOf, changeHolds } from '../stock/warehouse-stock.ts';
 import { CREATE_EVENT, SUBMIT_EVENT } from './history-events.ts';
 import {
@@ -30,7 +35,7 @@ import { claimKey, requestHash, storeAnswer } from './idempotency.ts';
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 
 export interface CreateOrderInput {
-  auth: Pick<AuthContext, 'userId' | 'role' | 'emailConfirmed'>;
+  auth: Pick<AuthContext, 'userId' | 'role' | 'emailConfirmed' | 'shopOwnerId'>;
   key: string;
   body: CreateOrderRequest;
   currency: string;
@@ -156,9 +161,15 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
     if (!claim.claimed) return { order: claim.replay, replayed: true };
 
     const destination = await destinationOf(trx, userId, input.body);
-    const cart = await loadCart(trx, userId, input.currency, input.view.publicUrl, destination.warehouseId, {
-      lock: true,
-    });
+    const cart = await loadCart(
+      trx,
+      userId,
+      input.currency,
+      input.view.publicUrl,
+      destination.warehouseId,
+      pricingOf(input.auth),
+      { lock: true },
+    );
     if (cart.items.length === 0) throw unprocessable('CART_EMPTY');
     await reserveStock(trx, destination.warehouseId, cart.items);
 
@@ -178,11 +189,14 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
     const deliveryPrice = deliveryPriceFor(input.body.deliveryType, cart.totals.finalCost);
     const comment = input.body.comment?.trim() || null;
     const now = new Date();
+    const client =
+      input.auth.shopOwnerId === null ? null : await shopClientRow(trx, userId, input.auth.shopOwnerId);
 
     const order = await trx
       .insertInto('orders')
       .values({
         user_id: userId,
+        client_id: client?.clientId ?? null,
         warehouse_id: destination.warehouseId,
         status: start.status,
         payment_method: input.body.paymentMethod,
@@ -203,7 +217,7 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
         created_at: now,
         updated_at: now,
       })
-      .returning('id')
+      .returning(['id', 'number', 'final_cost', 'points', 'currency'])
       .executeTakeFirstOrThrow();
 
     await trx
@@ -244,6 +258,15 @@ export async function createOrderFromCart(db: Db, input: CreateOrderInput): Prom
       },
     ]);
     await clearCart(trx, userId);
+    if (client !== null) {
+      await tellShopOwner(trx, client, {
+        orderId: order.id,
+        number: order.number,
+        total: order.final_cost,
+        currency: order.currency,
+        points: Number(order.points),
+      });
+    }
 
     const answer = await loadExistingOrder(trx, order.id, input.view);
     await storeAnswer(trx, claim.claimId, { status: 201, body: answer, orderId: order.id });

@@ -88,6 +88,31 @@ async function lockAddress(trx: Transaction<DB>, kind: string, value: string): P
   await sql`select pg_advisory_xact_lock(${JOIN_LOCK}, hashtext(${`${kind}:${value}`}))`.execute(trx);
 }
 
+/**
+ * Takes `email` and `phone` for a new account inside `trx`: under the advisory locks of the address (so any two
+ * sign-ups naming one — a distributor's or a shop client's — are decided one after the other), 409 `EMAIL_TAKEN` /
+ * `PHONE_TAKEN` when an account has it already (a phone compared by its digits).
+ */
+export async function takeAddress(trx: Transaction<DB>, email: string, phone: string): Promise<void> {
+  const lowerEmail = email.toLowerCase();
+  const digits = phoneDigits(phone);
+  await lockAddress(trx, 'email', lowerEmail);
+  await lockAddress(trx, 'phone', digits);
+  const emailTaken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', lowerEmail))
+    .executeTakeFirst();
+  if (emailTaken !== undefined) throw conflict('EMAIL_TAKEN');
+  const phoneTaken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('phone', 'is not', null)
+    .where(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, '=', digits)
+    .executeTakeFirst();
+  if (phoneTaken !== undefined) throw conflict('PHONE_TAKEN');
+}
+
 /** Signs up `body` under its sponsor; see the module's comment for the order of things. */
 export async function join(
   db: Kysely<DB>,
@@ -112,23 +137,7 @@ export async function join(
   const userLang = body.lang ?? lang;
   try {
     return await db.transaction().execute(async (trx) => {
-      const email = fields.email.toLowerCase();
-      const digits = phoneDigits(fields.phone);
-      await lockAddress(trx, 'email', email);
-      await lockAddress(trx, 'phone', digits);
-      const emailTaken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .executeTakeFirst();
-      if (emailTaken !== undefined) throw conflict('EMAIL_TAKEN');
-      const phoneTaken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('phone', 'is not', null)
-        .where(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, '=', digits)
-        .executeTakeFirst();
-      if (phoneTaken !== undefined) throw conflict('PHONE_TAKEN');
+      await takeAddress(trx, fields.email, fields.phone);
       // The sponsor may have been disabled since the look-up: a recruit is never placed under a closed account.
       const stillActive = await trx
         .selectFrom('users')

@@ -11,7 +11,10 @@
  * - `followOrderStatus` is what the order lifecycle calls on every status change: entering a credited state
  *   credits, leaving one reverses.
  *
- * Only partners' orders carry volume; an order without points writes nothing.
+ * Only partners' orders carry volume; an order without points writes nothing. A shop client's order (a customer
+ * account, `orders.client_id` their row of the owner's client base) is credited to the shop's owner, as the
+ * marketing plan says (docs/adr/0146-the-shop-link.md); its reversal follows the credit's row, so it leaves the
+ * owner's volumes the same way.
  */
 import { sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../db/reference.ts';
@@ -94,7 +97,9 @@ export async function applyEntries(trx: Trx, entries: readonly LedgerEntry[]): P
 
 /**
  * Credits orders (`at`: when each reached a credited state) and applies their points, in one pass per period. An
- * order already credited, without points, or not a partner's is skipped. Answers the entries written.
+ * order already credited, without points, or neither a partner's nor a shop client's is skipped. The beneficiary
+ * is the buyer when they are a partner, else the distributor whose client base holds the buyer's own row. Answers
+ * the entries written.
  */
 export async function creditOrders(
   trx: Trx,
@@ -106,12 +111,14 @@ export async function creditOrders(
     with wanted as (
       select * from jsonb_to_recordset(${input}::jsonb) as w(id int, at timestamptz)
     ), credited as (
-      select o.id as order_id, o.user_id, u.path, w.at,
+      select o.id as order_id, u.id as user_id, u.path, w.at,
         sum(l.points * coalesce(l.confirmed_quantity, l.requested_quantity)) as points
-      from wanted w join orders o on o.id = w.id join users u on u.id = o.user_id
+      from wanted w join orders o on o.id = w.id join users b on b.id = o.user_id
+      left join clients c on c.id = o.client_id and c.user_id = b.id and not b.is_partner
+      join users u on u.id = case when b.is_partner then b.id else c.owner_id end
       join order_lines l on l.order_id = o.id
       where u.is_partner
-      group by o.id, o.user_id, u.path, w.at
+      group by o.id, u.id, u.path, w.at
     ), open as (
       select volume_time_zone() as zone, ${FIRST_OPEN_MONTH} as first
     ), periods as (

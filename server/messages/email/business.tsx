@@ -1,6 +1,6 @@
 /**
- * A distributor's business (the month's statement, the PV reminder, a new recruit in the first line) and the
- * warehouse staff's queue digest.
+ * A distributor's business (the month's statement, the PV reminder, a new recruit in the first line, a shop client's
+ * order) and the warehouse staff's queue digest.
  */
 import { Trans } from '@lingui/react';
 import { Action, Facts, P, text } from './parts.tsx';
@@ -79,6 +79,53 @@ export const pvReminder: Template = ({ i18n, data, link, format }) => {
             message="You asked for this reminder; it comes at most once a month. Turn it off in Personal data."
           />
         </P>
+      </>
+    ),
+  };
+};
+
+/**
+ * A client of the distributor's shop placed an order (docs/adr/0146-the-shop-link.md): who, which order, what they
+ * pay and the points the distributor is credited once it completes. Leads to the client's card in the client base.
+ */
+export const clientOrder: Template = ({ i18n, data, link, format }) => {
+  const name = dataText(data, 'name');
+  const number = dataText(data, 'number');
+  const total = format.money(dataNumber(data, 'total'), dataText(data, 'currency', 'MDL'));
+  const points = format.points(dataNumber(data, 'points'));
+  const path = `/client-base/${dataNumber(data, 'clientId')}`;
+  return {
+    subject: i18n._({
+      id: 'email.client_order.subject',
+      message: '{name} placed order No. {number} in your shop',
+      values: { name, number },
+    }),
+    summary: i18n._({
+      id: 'email.client_order.summary',
+      message: 'Order No. {number} for {total}. Its points are yours once it is completed.',
+      values: { number, total },
+    }),
+    heading: i18n._({ id: 'email.client_order.heading', message: 'A client ordered in your shop' }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.client_order.body"
+            message="{name}, a client of your shop, placed an order. The warehouse prepares it; you can follow it from the client's card."
+            values={{ name: text(name) }}
+          />
+        </P>
+        <Facts
+          rows={[
+            [i18n._({ id: 'email.client_order.number', message: 'Order' }), number],
+            [i18n._({ id: 'email.client_order.total', message: 'Total' }), total],
+            [i18n._({ id: 'email.client_order.points', message: 'Points to you on completion' }), `${points} PV`],
+          ]}
+        />
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.client_order.action', message: 'Open the client' })}
+        </Action>
       </>
     ),
   };

@@ -38,6 +38,7 @@ export const TEMPLATES: Record<MessageEvent, Template> = {
   'business.statement_ready': business.statementReady,
   'business.pv_reminder': business.pvReminder,
   'business.new_recruit': business.newRecruit,
+  'business.client_order': business.clientOrder,
   'staff.queue_digest': business.queueDigest,
 };
 

@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import type { Handler } from '../../contract/types.ts';
 import { tokenFor } from '../../domain/account/credentials.ts';
-import { loadMe, ME_COLUMNS, toMe } from '../../domain/account/me.ts';
+import { loadMe, ME_COLUMNS, shopOwnerOf, toMe } from '../../domain/account/me.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { passwordChangedMessage } from '../../domain/account/password-messages.ts';
 import { notFound, unauthorized, unprocessable, type ErrorDetail } from '../../http/errors.ts';
@@ -21,7 +21,7 @@ export const setLang: Handler<'setLang'> = async ({ user, db, body }) => {
     .returning(ME_COLUMNS)
     .executeTakeFirst();
   if (row === undefined) throw notFound();
-  return toMe(row);
+  return toMe(row, await shopOwnerOf(db, row.shop_owner_id));
 };
 
 /** Changes the fields given; a full name blank after trimming (or shorter than 2) is 422. */
@@ -58,7 +58,7 @@ export const updateProfile: Handler<'updateProfile'> = async ({ user, db, body }
     .returning(ME_COLUMNS)
     .executeTakeFirst();
   if (row === undefined) throw notFound();
-  return toMe(row);
+  return toMe(row, await shopOwnerOf(db, row.shop_owner_id));
 };
 
 /**

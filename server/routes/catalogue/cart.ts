@@ -12,6 +12,7 @@
 import type { Handler } from '../../contract/types.ts';
 import { loadCart } from '../../domain/catalogue/cart.ts';
 import { selectProducts } from '../../domain/catalogue/product.ts';
+import { pricingOf } from '../../domain/catalogue/retail.ts';
 import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 
@@ -25,6 +26,7 @@ export const getCart: Handler<'getCart'> = async (ctx) =>
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 
 export const addToCart: Handler<'addToCart'> = async (ctx) => {
@@ -77,7 +79,7 @@ export const addToCart: Handler<'addToCart'> = async (ctx) => {
         },
       ]);
     }
-    return loadCart(trx, userId, ctx.config.currency, ctx.config.publicUrl, warehouseId);
+    return loadCart(trx, userId, ctx.config.currency, ctx.config.publicUrl, warehouseId, pricingOf(ctx.user));
   });
 };
 
@@ -108,6 +110,7 @@ export const removeFromCart: Handler<'removeFromCart'> = async (ctx) => {
       ctx.config.currency,
       ctx.config.publicUrl,
       await stockWarehouseOf(trx, ctx.user.warehouseId),
+      pricingOf(ctx.user),
     );
   });
 };

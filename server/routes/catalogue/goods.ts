@@ -8,6 +8,7 @@ import type { Lang } from '../../db/reference.ts';
 import { productDetails } from '../../domain/catalogue/details.ts';
 import { listProducts, productsByIds, promotedProducts } from '../../domain/catalogue/listing.ts';
 import { selectProducts, toProduct } from '../../domain/catalogue/product.ts';
+import { pricingOf } from '../../domain/catalogue/retail.ts';
 import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -34,6 +35,7 @@ export const listGoods: Handler<'listGoods'> = async (ctx) => {
       order: query.order,
       lang: lang ?? 'ru',
       warehouseId: await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+      pricing: pricingOf(ctx.user),
     },
     ctx.config.currency,
     ctx.config.publicUrl,
@@ -47,6 +49,7 @@ export const listGoodsByIds: Handler<'listGoodsByIds'> = async (ctx) =>
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 
 export const listPromotions: Handler<'listPromotions'> = async (ctx) =>
@@ -55,6 +58,7 @@ export const listPromotions: Handler<'listPromotions'> = async (ctx) =>
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 
 export const getProduct: Handler<'getProduct'> = async (ctx) => {
@@ -63,7 +67,7 @@ export const getProduct: Handler<'getProduct'> = async (ctx) => {
     .where('products.id', '=', ctx.params.productId)
     .executeTakeFirst();
   if (row === undefined) throw notFound();
-  return toProduct(row, ctx.config.currency, ctx.config.publicUrl);
+  return toProduct(row, ctx.config.currency, ctx.config.publicUrl, pricingOf(ctx.user));
 };
 
 export const getProductDetails: Handler<'getProductDetails'> = async (ctx) => {
@@ -73,6 +77,7 @@ export const getProductDetails: Handler<'getProductDetails'> = async (ctx) => {
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
     ctx.config.currency,
     ctx.config.publicUrl,
+    pricingOf(ctx.user),
   );
   if (details === undefined) throw notFound();
   return details;

@@ -4,6 +4,7 @@
  */
 import { respond, type Handler } from '../../contract/types.ts';
 import { addQuickOrderToCart, resolveQuickOrder } from '../../domain/catalogue/quick-order.ts';
+import { pricingOf } from '../../domain/catalogue/retail.ts';
 import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 
 export const resolveProductCodes: Handler<'resolveProductCodes'> = async (ctx) =>
@@ -12,6 +13,7 @@ export const resolveProductCodes: Handler<'resolveProductCodes'> = async (ctx) =
     warehouseId: await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
     currency: ctx.config.currency,
     publicUrl: ctx.config.publicUrl,
+    pricing: pricingOf(ctx.user),
   });
 
 export const addToCartByCodes: Handler<'addToCartByCodes'> = async (ctx) => {
@@ -21,6 +23,7 @@ export const addToCartByCodes: Handler<'addToCartByCodes'> = async (ctx) => {
     text: ctx.body.text,
     currency: ctx.config.currency,
     publicUrl: ctx.config.publicUrl,
+    pricing: pricingOf(ctx.user),
   });
   return respond(200, answer, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 };

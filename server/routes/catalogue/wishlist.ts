@@ -5,6 +5,7 @@
  */
 import type { Handler } from '../../contract/types.ts';
 import { loadWishlist } from '../../domain/catalogue/wishlist.ts';
+import { pricingOf } from '../../domain/catalogue/retail.ts';
 import { stockWarehouseOf } from '../../domain/stock/warehouse-stock.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -15,6 +16,7 @@ export const getWishlist: Handler<'getWishlist'> = async (ctx) =>
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 
 export const addToWishlist: Handler<'addToWishlist'> = async (ctx) => {
@@ -36,6 +38,7 @@ export const addToWishlist: Handler<'addToWishlist'> = async (ctx) => {
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 };
 
@@ -51,5 +54,6 @@ export const removeFromWishlist: Handler<'removeFromWishlist'> = async (ctx) => 
     ctx.config.currency,
     ctx.config.publicUrl,
     await stockWarehouseOf(ctx.db, ctx.user.warehouseId),
+    pricingOf(ctx.user),
   );
 };

@@ -1,9 +1,14 @@
-/** The client base: `listClients` and `getClient` (the caller's own clients only; another's is 404). */
+/**
+ * The client base: `listClients` and `getClient` (the caller's own clients only; another's is 404). A client's orders
+ * are those that carry their row: placed by the owner for them, or by the client in the owner's shop
+ * (docs/adr/0146-the-shop-link.md).
+ */
 import type { Kysely } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
 import type { Handler } from '../../contract/types.ts';
 import type { ClientRow, DB } from '../../db/schema.ts';
 import { summarise, summaryColumns } from '../../domain/orders/order-view.ts';
+import { latestClientOrders } from '../../domain/shop/client-orders.ts';
 import { notFound } from '../../http/errors.ts';
 import { containsPattern } from './caller.ts';
 
@@ -16,16 +21,11 @@ const CLIENT_ORDERS = 50;
 
 type OrderStats = { orderCount: number; lastOrderAt: Date | null };
 
-/** Order count and last order date per client: one grouped query (orders placed by the owner for that client). */
-async function orderStats(
-  db: Kysely<DB>,
-  ownerId: number,
-  clientIds: readonly number[],
-): Promise<Map<number, OrderStats>> {
+/** Order count and last order date per client (the owner's rows only): one grouped query. */
+async function orderStats(db: Kysely<DB>, clientIds: readonly number[]): Promise<Map<number, OrderStats>> {
   if (clientIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('orders')
-    .where('user_id', '=', ownerId)
     .where('client_id', 'in', clientIds)
     .groupBy('client_id')
     .select((eb) => ['client_id', eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
@@ -77,7 +77,6 @@ export const listClients: Handler<'listClients'> = async ({ db, user, query }) =
   ]);
   const stats = await orderStats(
     db,
-    user.userId,
     rows.map((row) => row.id),
   );
   return {
@@ -97,9 +96,8 @@ export const getClient: Handler<'getClient'> = async ({ db, user, params, lang }
     .executeTakeFirst();
   if (row === undefined) throw notFound();
   const [stats, orders] = await Promise.all([
-    orderStats(db, user.userId, [row.id]),
+    orderStats(db, [row.id]),
     summaryColumns(db)
-      .where('o.user_id', '=', user.userId)
       .where('o.client_id', '=', row.id)
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
@@ -111,3 +109,8 @@ export const getClient: Handler<'getClient'> = async ({ db, user, params, lang }
     orders: await summarise(db, orders, lang),
   } satisfies ClientDetail;
 };
+
+/** The latest orders the caller's shop clients placed, newest first (the Main card "Client orders"). */
+export const listClientOrders: Handler<'listClientOrders'> = async ({ db, user, query }) => ({
+  items: await latestClientOrders(db, user.userId, query.limit ?? 5),
+});

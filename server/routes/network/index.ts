@@ -1,7 +1,7 @@
 /** Network and business operations: dashboard figures, the genealogy, its export, the client base and ratings. */
 import type { Handlers } from '../../contract/types.ts';
 import { getBonusEstimate, listBonusSources } from './bonus.ts';
-import { getClient, listClients } from './clients.ts';
+import { getClient, listClientOrders, listClients } from './clients.ts';
 import { exportMyNetwork } from './export.ts';
 import { getClosedStats, getMyInfo, getMyTarget } from './my-info.ts';
 import { getRatings } from './ratings.ts';
@@ -24,6 +24,7 @@ export const networkHandlers = {
   exportMyNetwork,
   listClients,
   getClient,
+  listClientOrders,
   getRatings,
   listStatements,
   getStatement,
@@ -43,6 +44,7 @@ export const networkHandlers = {
   | 'exportMyNetwork'
   | 'listClients'
   | 'getClient'
+  | 'listClientOrders'
   | 'getRatings'
   | 'listStatements'
   | 'getStatement'

@@ -3,6 +3,7 @@ import { file, type Handler } from '../../contract/types.ts';
 import type { Lang } from '../../db/reference.ts';
 import { renderReceipt } from '../../documents/receipt/receipt.ts';
 import { rolesOnOrder } from '../../domain/orders/apply.ts';
+import { pricingOf } from '../../domain/catalogue/retail.ts';
 import { buyAgain } from '../../domain/orders/buy-again.ts';
 import { loadOrder } from '../../domain/orders/order-view.ts';
 import { notFound } from '../../http/errors.ts';
@@ -14,6 +15,7 @@ export const buyOrderAgain: Handler<'buyOrderAgain'> = async (ctx) =>
     userId: ctx.user.userId,
     currency: ctx.config.currency,
     publicUrl: ctx.config.publicUrl,
+    pricing: pricingOf(ctx.user),
   });
 
 /** The receipt in `lang`, else in the customer's stored language; as the caller may see the order. */

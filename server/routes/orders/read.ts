@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { rolesOnOrder } from '../../domain/orders/apply.ts';
 import { listUserOrders, listWarehouseOrders as listForWarehouse } from '../../domain/orders/lists.ts';
 import { loadOrder } from '../../domain/orders/order-view.ts';
+import { isShopOwnerOf } from '../../domain/shop/client-orders.ts';
 import { userActor, viewOf } from './view.ts';
 
 export const listMyOrders: Handler<'listMyOrders'> = async (ctx) =>
@@ -41,6 +42,8 @@ export const getOrder: Handler<'getOrder'> = async (ctx) => {
   const order = await loadOrder(ctx.db, ctx.params.id, viewOf(ctx));
   if (order === null) throw notFound();
   const owner = { user_id: order.customer.id, warehouse_id: order.warehouse.id };
-  if (rolesOnOrder(userActor(ctx), owner).length === 0) throw notFound();
-  return order;
+  if (rolesOnOrder(userActor(ctx), owner).length > 0) return order;
+  // The distributor whose client placed it in their shop reads it too, and only reads (docs/adr/0146-the-shop-link.md).
+  if (await isShopOwnerOf(ctx.db, ctx.user.userId, ctx.params.id)) return order;
+  throw notFound();
 };

@@ -35,6 +35,7 @@ const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
   prn: 'MD-0007',
   alias: null,
   warehouseId: 1,
+  shop: null,
   ...overrides,
 });
 

@@ -54,6 +54,14 @@ const DATA: Record<MessageEvent, Record<string, unknown>> = {
   'business.statement_ready': { month: '2026-02' },
   'business.pv_reminder': { month: '2026-03', pv: 12.5, threshold: 25, daysLeft: 5 },
   'business.new_recruit': { name: 'Ana Popescu', prn: 'MD1000042', city: 'Bălți' },
+  'business.client_order': {
+    name: 'Ana Popescu',
+    clientId: 12,
+    number: '000077',
+    total: 31_250,
+    currency: 'MDL',
+    points: 18.5,
+  },
   'staff.queue_digest': {
     count: 3,
     limitHours: 24,
