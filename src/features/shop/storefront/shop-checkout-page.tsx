@@ -47,7 +47,7 @@ function BagLines() {
   const bag = useShopBagActor();
   const lines = useSelector(bag, selectShopBagLines);
   const total = useSelector(bag, selectShopBagTotal);
-  const currency = lines[0]?.currency ?? 'MDL';
+  const amount = formatMoney(total, lines[0]?.currency ?? 'MDL', locale);
   return (
     <section className="shop-checkout__bag" aria-labelledby="shop-bag-title">
       <h2 id="shop-bag-title">{t`Your bag`}</h2>
@@ -84,7 +84,7 @@ function BagLines() {
         })}
       </ul>
       <p className="shop-checkout__total" data-total={total}>
-        {t`Total at retail prices: ${formatMoney(total, currency, locale)}`}
+        {t`Total at retail prices: ${amount}`}
       </p>
     </section>
   );
