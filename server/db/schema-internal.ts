@@ -30,7 +30,8 @@ export interface OrderFacetCountsTable {
 }
 
 /** What a live event is about (migration 0004): see `server/events/`. */
-export type EventKind = 'order' | 'bag' | 'presence' | 'session' | 'volumes' | 'return' | 'network' | 'client_order';
+export type EventKind =
+  'order' | 'bag' | 'presence' | 'session' | 'volumes' | 'return' | 'network' | 'client_order';
 
 /** The bounded live-event log, appended by triggers (`events_append`) in the changing transaction. */
 export interface EventsTable {

@@ -82,8 +82,7 @@ export async function insertShopClient(
 }
 
 /**
- * The client's completed order, at the retail price (the catalogue has no recommended prices, so the plan's rule),
- * with ids after every order, line and history row already written. Answers its completion for the ledger, which
+ * The client's completed order, at the retail price (1C's recommended price, else the plan's rule), with ids after every order, line and history row already written. Answers its completion for the ledger, which
  * credits its points to the shop's owner.
  */
 export async function insertShopClientOrder(
@@ -105,9 +104,16 @@ export async function insertShopClientOrder(
           .executeTakeFirstOrThrow()
       ).id ?? 0,
     );
+  // 1C's recommended prices came with the catalogue's import; the seed's product list does not carry them.
+  const recommended = new Map(
+    (await trx.selectFrom('products').select(['id', 'recommended_price']).execute()).map((row) => [
+      row.id,
+      row.recommended_price,
+    ]),
+  );
   const retail = input.products.map((product) => ({
     ...product,
-    price: retailPrice(product.price, null),
+    price: retailPrice(product.price, recommended.get(product.id) ?? null),
     promoPrice: null,
   }));
   const built = buildOrders(

@@ -19,7 +19,9 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`create index users_shop_owner_idx on users (shop_owner_id) where shop_owner_id is not null`.execute(
     db,
   );
-  await sql`alter table clients add column user_id integer references users (id) on delete set null`.execute(db);
+  await sql`alter table clients add column user_id integer references users (id) on delete set null`.execute(
+    db,
+  );
   await sql`create unique index clients_user_key on clients (user_id)`.execute(db);
 }
 

@@ -18,7 +18,11 @@ export interface ShopClientRow {
 }
 
 /** The client base row of account `userId` in the shop of `ownerId`, or null (not a client of that shop). */
-export async function shopClientRow(trx: Trx, userId: number, ownerId: number): Promise<ShopClientRow | null> {
+export async function shopClientRow(
+  trx: Trx,
+  userId: number,
+  ownerId: number,
+): Promise<ShopClientRow | null> {
   const row = await trx
     .selectFrom('clients')
     .select(['id', 'owner_id', 'full_name'])
@@ -37,7 +41,11 @@ export interface PlacedClientOrder {
 }
 
 /** Tells the shop's owner of the order just placed: the live event and the message, in the order's transaction. */
-export async function tellShopOwner(trx: Trx, client: ShopClientRow, order: PlacedClientOrder): Promise<void> {
+export async function tellShopOwner(
+  trx: Trx,
+  client: ShopClientRow,
+  order: PlacedClientOrder,
+): Promise<void> {
   await sql`select events_append('client_order', ${client.ownerId}::int, null, ${order.orderId}::int,
     jsonb_build_object('orderId', ${order.orderId}::int, 'number', ${order.number}::text,
       'clientId', ${client.clientId}::int, 'clientName', ${client.clientName}::text))`.execute(trx);

@@ -45,7 +45,13 @@ export async function findShop(db: Db, ref: string): Promise<Shop | null> {
 
 export function shopCard(shop: Shop): ShopCard {
   const { owner } = shop;
-  return { alias: owner.alias, prn: owner.prn, fullName: owner.fullName, city: owner.city, warehouse: shop.warehouse };
+  return {
+    alias: owner.alias,
+    prn: owner.prn,
+    fullName: owner.fullName,
+    city: owner.city,
+    warehouse: shop.warehouse,
+  };
 }
 
 /** A retail-priced Product as the shop window shows it. */

@@ -84,7 +84,14 @@ export async function signUpShopClient(
         .executeTakeFirstOrThrow();
       const client = await trx
         .insertInto('clients')
-        .values({ owner_id: shop.owner.id, full_name: fullName, email, phone, user_id: user.id, created_at: now })
+        .values({
+          owner_id: shop.owner.id,
+          full_name: fullName,
+          email,
+          phone,
+          user_id: user.id,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await issueToken(trx, {

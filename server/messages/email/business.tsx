@@ -120,7 +120,10 @@ export const clientOrder: Template = ({ i18n, data, link, format }) => {
           rows={[
             [i18n._({ id: 'email.client_order.number', message: 'Order' }), number],
             [i18n._({ id: 'email.client_order.total', message: 'Total' }), total],
-            [i18n._({ id: 'email.client_order.points', message: 'Points to you on completion' }), `${points} PV`],
+            [
+              i18n._({ id: 'email.client_order.points', message: 'Points to you on completion' }),
+              `${points} PV`,
+            ],
           ]}
         />
         <Action href={link(path)}>
