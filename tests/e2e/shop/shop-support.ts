@@ -3,19 +3,22 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { components } from '../../../openapi/schema.d';
 import { API_PREFIX, expect } from '../support/fixtures';
-import { tr } from '../shell/shell-support';
+import { type Locale, tr } from '../shell/shell-support';
 
 export const SHOP = 'elena-ciobanu';
 export const OWNER = 'partner@demo.test';
 
 export type ShopGood = components['schemas']['ShopGood'];
 
-/** `tr('ru', …)` with its `{name}` values filled in. */
-export function ru(id: string, values: Record<string, string | number> = {}): string {
-  return tr('ru', id).replace(/\{(\w+)\}/g, (whole, name: string) =>
+/** A text in `locale` (the English source for `en`) with its `{name}` values filled in. */
+export function say(locale: Locale, id: string, values: Record<string, string | number> = {}): string {
+  return (locale === 'en' ? id : tr(locale, id)).replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
 }
+
+/** A Russian text (the product's default language) with its values filled in. */
+export const ru = (id: string, values: Record<string, string | number> = {}): string => say('ru', id, values);
 
 /** The first page of the shop's window, as the public API answers it. */
 export async function shopGoods(request: APIRequestContext, alias = SHOP): Promise<ShopGood[]> {
@@ -57,13 +60,14 @@ export async function confirmThroughMailbox(page: Page, email: string) {
   await page.goto(link);
 }
 
-/** On /shopping-bag in Russian: pickup at the first point, cash, placed. */
-export async function placePickupCashOrder(page: Page) {
-  const button = (name: string) => page.getByRole('button', { name: ru(name), exact: true });
+/** On /shopping-bag in `locale`: pickup at the first point, cash (or card, the terms accepted), placed. */
+export async function placePickupOrder(page: Page, payment: 'cash' | 'card' = 'cash', locale: Locale = 'ru') {
+  const text = (id: string) => say(locale, id);
+  const button = (name: string) => page.getByRole('button', { name: text(name), exact: true });
   const step = (name: string) => expect(page.locator('section.checkout')).toHaveAttribute('data-step', name);
   await button('Proceed to checkout').click();
   await step('delivery');
-  await page.getByRole('radio', { name: new RegExp(escape(ru('Pickup at a pickup point'))) }).check();
+  await page.getByRole('radio', { name: new RegExp(escape(text('Pickup at a pickup point'))) }).check();
   await button('Continue').click();
   await step('pickupPoint');
   await page.locator('input[name="pickup-point"]').first().check();
@@ -71,7 +75,9 @@ export async function placePickupCashOrder(page: Page) {
   await step('comments');
   await button('Continue').click();
   await step('payment');
-  await page.getByRole('radio', { name: new RegExp(escape(ru('Cash on receipt'))) }).check();
+  const method = payment === 'cash' ? 'Cash on receipt' : 'Card online';
+  await page.getByRole('radio', { name: new RegExp(escape(text(method))) }).check();
+  if (payment === 'card') await page.locator('input[name="accept-terms"]').check();
   await button('Continue').click();
   await step('review');
   await button('Place the order').click();

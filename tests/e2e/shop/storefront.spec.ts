@@ -4,14 +4,24 @@
 // the distributor sees it on Main without a reload and the client in the client base. An unknown shop, axe and the
 // phone widths, and the storefront painted from the server's HTML before any of the app's code.
 import type { APIRequestContext } from '@playwright/test';
-import { API_PREFIX, bearer, cachedToken, expect, startSession, test } from '../support/fixtures';
+import {
+  API_PREFIX,
+  bearer,
+  cachedToken,
+  DEMO_PASSWORD,
+  expect,
+  startSession,
+  test,
+} from '../support/fixtures';
 import { appStarted, collectErrors, holdAppCode, returningBrowser } from '../shell/prerender-support';
+import { checkoutOutcome, confirmByWarehouse, readOrder, userLocale } from '../checkout/checkout-support';
 import {
   confirmThroughMailbox,
   expectNoSidewaysScroll,
   OWNER,
-  placePickupCashOrder,
+  placePickupOrder,
   ru,
+  say,
   SHOP,
   shopGoods,
   visitor,
@@ -97,7 +107,7 @@ test.describe('a visitor of the shop on a phone', () => {
     ).toHaveAttribute('href', `/s/${SHOP}`);
     await page.locator('.menu-button').click();
 
-    await placePickupCashOrder(page);
+    await placePickupOrder(page, 'cash');
     const placed = page.locator('section.checkout a[href^="/my-orders/"]').first();
     await expect(placed).toBeVisible({ timeout: 15_000 });
     const orderId = Number(((await placed.getAttribute('href')) ?? '').split('/').pop());
@@ -113,6 +123,63 @@ test.describe('a visitor of the shop on a phone', () => {
     await main.goto(`/client-base?q=${encodeURIComponent(person.email)}`);
     await expect(main.getByRole('link', { name: person.fullName })).toBeVisible({ timeout: 15_000 });
     await owner.close();
+  });
+
+  test('a returning client signs in at checkout, the bag joins their own, and pays by card at the sandbox', async ({
+    page,
+    request,
+  }) => {
+    const client = 'client@demo.test';
+    const token = await cachedToken(request, client);
+    const cartOf = async () =>
+      (await (await request.get(`${API_PREFIX}/orders/cart`, { headers: bearer(token) })).json()) as {
+        items: Array<{ productId: number; quantity: number }>;
+      };
+    const goods = (await shopGoods(request)).filter((good) => good.inStock);
+    const good = goods[2] ?? goods[0];
+    if (good === undefined) throw new Error('the shop has a product in stock');
+    const before = (await cartOf()).items.find((item) => item.productId === good.id)?.quantity ?? 0;
+
+    await page.goto(`/s/${SHOP}/p/${good.id}`);
+    const add = page.getByRole('button', { name: ru('Add to bag: {name}', { name: good.name.ru }) });
+    await expect(add).toBeEnabled({ timeout: 15_000 });
+    await add.click();
+    await page.getByRole('link', { name: ru('Checkout') }).click();
+    await page.getByRole('button', { name: ru('I already have an account') }).click();
+    await page.locator('#shop-sign-in-email').fill(client);
+    await page.locator('#shop-sign-in-password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: ru('Sign in and continue') }).click();
+
+    // The visitor's unit joined what the account's bag held; the app now speaks the account's language.
+    await expect(page).toHaveURL(/\/shopping-bag$/, { timeout: 30_000 });
+    const locale = await userLocale(request, client);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 15_000 });
+    await expect(page.locator('.bag-lines')).toContainText(good.name[locale], { timeout: 15_000 });
+    expect((await cartOf()).items.find((item) => item.productId === good.id)?.quantity).toBe(before + 1);
+
+    await placePickupOrder(page, 'card', locale);
+    const placed = page.locator('section.checkout a[href^="/my-orders/"]').first();
+    await expect(placed).toBeVisible({ timeout: 15_000 });
+    const orderId = Number(((await placed.getAttribute('href')) ?? '').split('/').pop());
+    // The warehouse confirms it; then the client pays at the acquirer's sandbox.
+    await confirmByWarehouse(request, orderId);
+    await page.goto('/my-orders');
+    const row = page.locator(`tr[data-order-id="${orderId}"]`);
+    await row.getByRole('button', { name: new RegExp(say(locale, 'Pay')) }).click();
+    await checkoutOutcome(page, 'pay');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say(locale, 'Payment successful'), {
+      timeout: 20_000,
+    });
+    expect((await readOrder(request, orderId, client)).paymentState).toBe('paid');
+
+    // Their Personal data leads back to the shop.
+    await page.goto('/personal');
+    await expect(page.locator('[data-shop-banner]')).toBeVisible({ timeout: 15_000 });
+    await page
+      .locator('[data-shop-banner]')
+      .getByRole('link', { name: say(locale, "Go to {owner}'s shop", { owner: 'Elena Ciobanu' }) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/s/${SHOP}$`));
   });
 
   test('an address that names no shop says so, with a way on', async ({ page, expectNoAxeViolations }) => {
