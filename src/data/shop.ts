@@ -92,8 +92,10 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.card(shopAliasOf(alias)),
       queryFn: ({ signal }) => shopApi.card(shopAliasOf(alias), signal),
-      // An unknown shop stays unknown for the visit; a failure is left to the page's retry button.
+      // An unknown shop stays unknown for the visit (also when the server's render found it so: the page mounts on
+      // that answer instead of asking again); any other failure is left to the page's retry button.
       retry: false,
+      retryOnMount: false,
       staleTime: 60_000,
     }),
   goods: (alias: string, query: ShopGoodsQuery) =>
@@ -108,6 +110,7 @@ export const shopQueries = {
       queryKey: shopKeys.good(shopAliasOf(alias), productId),
       queryFn: ({ signal }) => shopApi.good(shopAliasOf(alias), productId, signal),
       retry: false,
+      retryOnMount: false,
       staleTime: 60_000,
     }),
   clientOrders: (limit: number) =>

@@ -268,7 +268,8 @@ async function renderPublic(
     timeZone: zoned ? timeZone : null,
     path: `${url.pathname}${url.search}`,
     user: null,
-    queries: dehydrate(client),
+    // A refusal is an answer too (an unknown shop's 404): the browser mounts on it as the server rendered it.
+    queries: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
     answers: {},
   };
   client.clear();
