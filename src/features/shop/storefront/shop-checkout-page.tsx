@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -20,6 +21,7 @@ import {
 } from '#machines/shop-sign-up/shop-sign-up.selectors.ts';
 import { readTokenCookie } from '../../../api/token.ts';
 import { authApi } from '../../../data/auth.ts';
+import { refreshCart } from '../../../data/bag.ts';
 import { shopApi } from '../../../data/shop.ts';
 import { signUpApi } from '../../../data/sign-up.ts';
 import { formatMoney } from '../../../i18n/format.ts';
@@ -134,6 +136,7 @@ function Account({ alias }: { alias: string }) {
   const navigate = useNavigate();
   const authSend = useAuthSend();
   const bag = useShopBagActor();
+  const queryClient = useQueryClient();
   const authenticated = useAuthSelector(selectIsAuthenticated);
   const email = useAuthSelector(selectUser)?.email ?? '';
   // Whether the visitor came signed in, or signed in here (then the machine, not the session, leads on).
@@ -147,11 +150,13 @@ function Account({ alias }: { alias: string }) {
         signedIn: (token) => authSend({ type: 'auth.token.issued', token }),
         finished: ({ refused, moved }) => {
           if (moved) bag.send({ type: 'shopBag.clear' });
+          // The header may have read the account's bag as the session started, before the move: read it again.
+          void refreshCart(queryClient);
           showSuccessToast(i18n._(movedMessage(refused.length)));
           void navigate(PATHS.shoppingBag);
         },
       }),
-    [authSend, bag, i18n, navigate],
+    [authSend, bag, i18n, navigate, queryClient],
   );
   const actor = useActorRef(logic, { input: { alias } });
   const view = useSelector(actor, selectShopSignUpView);
