@@ -74,7 +74,7 @@ interface Good {
   id: number;
   price: number;
   inStock: boolean;
-  name: Record<string, string>;
+  name: { ru: string; en: string };
 }
 
 describe('the storefront for a visitor without a token', () => {
