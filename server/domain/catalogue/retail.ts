@@ -5,11 +5,13 @@
  * distributor's own retail profit): a shop client sees and pays the retail price, never a promotion price.
  *
  * Every price a shop client sees or pays goes through `retailPrice`: the catalogue, a product's page, the bag, the
- * wishlist and order creation (whose lines keep the price, so every view of the order shows it). `RETAIL_PRICE_SQL`
+ * wishlist, order creation (whose lines keep the price, so every view of the order shows it) and the substitute an
+ * order page suggests. `RETAIL_PRICE_SQL`
  * is the same rule where the shop window sorts by price.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
+import type { DB } from '../../db/schema.ts';
 
 type Product = components['schemas']['Product'];
 
@@ -49,3 +51,13 @@ export function priced(product: Product, pricing: Pricing): Product {
 /** The pricing of an account: a shop client (bound to a shop's owner) pays retail. */
 export const pricingOf = (auth: { shopOwnerId: number | null }): Pricing =>
   auth.shopOwnerId === null ? 'partner' : 'retail';
+
+/** How the account `userId` pays (an order's buyer, read where no token says it). */
+export async function buyerPricing(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<Pricing> {
+  const row = await db
+    .selectFrom('users')
+    .select('shop_owner_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return pricingOf({ shopOwnerId: row?.shop_owner_id ?? null });
+}

@@ -12,6 +12,7 @@ import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.type
 import type { Lang } from '../../db/reference.ts';
 import type { AddressSnapshot, DB } from '../../db/schema.ts';
 import { imageUrlOf, roundPoints } from '../catalogue/product.ts';
+import { buyerPricing } from '../catalogue/retail.ts';
 import { loadOrderExchanges } from '../exchange/view.ts';
 import { awaitsPickup, handoverCode } from './handover-code.ts';
 import { HISTORY_ACTOR_ROLES, type HistoryActorRole } from './history-events.ts';
@@ -318,6 +319,7 @@ export async function loadOrder(db: Db, id: number, view: OrderViewOptions): Pro
     summaryRow.warehouse_id,
     lines.map((line) => line.product_id),
     needing,
+    await buyerPricing(db, row.user_id),
   );
   return {
     ...summary,

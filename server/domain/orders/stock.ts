@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderStatus } from '#machines/order-lifecycle/order-lifecycle.types.ts';
 import type { Category, Localized } from '../../db/reference.ts';
 import type { DB } from '../../db/schema.ts';
+import { RETAIL_PRICE_SQL, retailPrice, type Pricing } from '../catalogue/retail.ts';
 import { heldQuantity, onHandFor } from '../stock/warehouse-stock.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -52,15 +53,18 @@ export function shortfallOf(status: OrderStatus, line: StockedLine, inOneC = fal
 /**
  * A substitute per line id for `lines` that need one (`missing` units each): the product still sold of the same
  * category, within the price band, not already in the order, with at least `missing` units available at the order's
- * warehouse, closest in price.
+ * warehouse, closest in price — the price the order's buyer pays (`pricing`: a shop client's is retail, so the band
+ * and the substitute's price are retail too, docs/adr/0146-the-shop-link.md).
  */
 export async function substitutesFor(
   db: Db,
   warehouseId: number,
   orderProductIds: readonly number[],
   lines: ReadonlyArray<{ line: StockedLine; missing: number }>,
+  pricing: Pricing,
 ): Promise<Map<number, Substitute>> {
   const found = new Map<number, Substitute>();
+  const unit = pricing === 'retail' ? RETAIL_PRICE_SQL : sql<number>`products.price`;
   for (const { line, missing } of lines) {
     if (missing <= 0) continue;
     const low = Math.floor(line.price * (1 - SUBSTITUTE_PRICE_BAND));
@@ -70,19 +74,20 @@ export async function substitutesFor(
       .innerJoin('warehouse_stock as ws', (join) =>
         join.onRef('ws.product_id', '=', 'products.id').on('ws.warehouse_id', '=', warehouseId),
       )
-      .select(['id', 'sku', 'name', 'price', 'promo_price', 'is_promotion'])
+      .select(['id', 'sku', 'name', 'price', 'promo_price', 'is_promotion', 'recommended_price'])
       .where('category', '=', line.category)
       .where('is_active', '=', true)
       .where('id', 'not in', [...orderProductIds])
       .where(sql<number>`ws.quantity - ws.held`, '>=', missing)
-      .where('price', '>=', low)
-      .where('price', '<=', high)
-      .orderBy((eb) => eb.fn('abs', [eb('price', '-', line.price)]))
+      .where(unit, '>=', low)
+      .where(unit, '<=', high)
+      .orderBy(sql`abs(${unit} - ${line.price})`)
       .orderBy('id')
       .executeTakeFirst();
     if (row === undefined) continue;
     const promo = row.is_promotion && row.promo_price !== null ? row.promo_price : null;
-    found.set(line.id, { productId: row.id, sku: row.sku, name: row.name, price: promo ?? row.price });
+    const price = pricing === 'retail' ? retailPrice(row.price, row.recommended_price) : (promo ?? row.price);
+    found.set(line.id, { productId: row.id, sku: row.sku, name: row.name, price });
   }
   return found;
 }

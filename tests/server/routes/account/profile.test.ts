@@ -33,6 +33,8 @@ describe('GET /users/me', () => {
       prn: row.prn,
       alias: row.alias,
       warehouseId: row.warehouse_id,
+      // None of these signed up in a shop (docs/adr/0146-the-shop-link.md).
+      shop: null,
     });
   });
 

@@ -189,10 +189,14 @@ describe('GET /users/clients and /users/clients/{id}', () => {
     expect(new Set(body.items.map((c) => c.id))).toEqual(new Set(stored.map((c) => c.id)));
     const created = body.items.map((c) => c.createdAt);
     expect(created).toEqual([...created].sort().reverse());
+    // A client's orders: placed by the distributor for them, or by the client in the distributor's shop (ADR 0146).
     const ordered = await t.db
       .selectFrom('orders')
-      .where('user_id', '=', partnerId)
-      .where('client_id', 'is not', null)
+      .where(
+        'client_id',
+        'in',
+        stored.map((c) => c.id),
+      )
       .select(['client_id'])
       .execute();
     for (const client of body.items) {

@@ -10,6 +10,7 @@ import { DEFAULT_PERIOD_TIME_ZONE, monthStart } from '#server/domain/network/per
 import { followOrderStatus } from '#server/domain/volumes/ledger.ts';
 import { parseHundredths } from '#server/domain/volumes/points.ts';
 import type { TestApp } from '#tests/support/server/app.ts';
+import { setQuantity } from '#tests/support/server/stock.ts';
 import { expectError, type Schemas } from '../account/support.ts';
 import { firstPickupPoint, newKey, stockedProducts, walk } from '../orders/support.ts';
 import { OWNER_EMAIL, expectedRetail, signedUpClient, toldOf, type SignedUpClient } from './shop-support.ts';
@@ -271,6 +272,54 @@ describe('a shop client’s order', () => {
       .where('kind', '!=', 'credit')
       .execute();
     expect(reversals).toEqual([{ kind: 'reversal', user_id: owner.id }]);
+  });
+});
+
+describe('a short line of a shop client’s order', () => {
+  it('is offered a substitute within the band of the retail price, at its retail price', async () => {
+    const retailOf = (alias: string) =>
+      sql<number>`coalesce(${sql.ref(`${alias}.recommended_price`)}, round(${sql.ref(`${alias}.price`)} * 1.25 / 100) * 100)`;
+    const { rows } = await sql<{ id: number }>`
+      select p.id from products p
+      join warehouse_stock ps on ps.product_id = p.id and ps.warehouse_id = 1
+      where p.is_active and ps.quantity - ps.held >= 10 and exists (
+        select 1 from products q join warehouse_stock qs on qs.product_id = q.id and qs.warehouse_id = 1
+        where q.category = p.category and q.id <> p.id and q.is_active and qs.quantity - qs.held >= 50
+          and ${retailOf('q')} between ${retailOf('p')} * 0.85 and ${retailOf('p')} * 1.15)
+      order by p.id limit 1`.execute(t.db);
+    const product = rows[0];
+    if (product === undefined) throw new Error('no product with a retail substitute in the seed');
+    await t.post('/orders/cart/add-to-cart', {
+      token: client.token,
+      json: { productId: product.id, quantity: 3, mode: 'set' },
+    });
+    const created = await t.post<Schemas['Order']>('/orders/create', {
+      token: client.token,
+      json: { deliveryType: 'pickup', pickupPointId: await firstPickupPoint(t, 1), paymentMethod: 'cash' },
+      headers: { 'Idempotency-Key': newKey() },
+    });
+    expect(created.status).toBe(201);
+    const held = await t.db
+      .selectFrom('warehouse_stock')
+      .select(['quantity', 'held'])
+      .where('warehouse_id', '=', 1)
+      .where('product_id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    // 1C counts one unit fewer than the open orders hold: the line is short by one.
+    await setQuantity(t.db, 1, product.id, held.held - 1);
+    const [line] = (
+      await t.get<Schemas['Order']>(`/orders/get/${created.body.id}`, { token: tokens.warehouse })
+    ).body.lines;
+    const suggested = line?.substitute;
+    expect(suggested?.productId).toBeTypeOf('number');
+    const substitute = await t.db
+      .selectFrom('products')
+      .select(['price', 'recommended_price'])
+      .where('id', '=', suggested?.productId ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(suggested?.price).toBe(expectedRetail(substitute.price, substitute.recommended_price));
+    const linePrice = line?.promoPrice ?? line?.price ?? 0;
+    expect(Math.abs((suggested?.price ?? 0) - linePrice)).toBeLessThanOrEqual(linePrice * 0.2);
   });
 });
 

@@ -70,8 +70,15 @@ describe('GET /public/shops/{alias}', () => {
     expectError(await t.get(`/public/shops/${other.prn}/goods`), 404, 'NOT_FOUND');
   });
 
-  it('refuses an alias longer than any with 400, never a 500', async () => {
+  it('refuses an alias longer than any, or with text the database cannot hold, with 400, never a 500', async () => {
     expectError(await t.get(`/public/shops/${'a'.repeat(65)}`), 400, 'VALIDATION_FAILED');
+    expectError(await t.get('/public/shops/a%00b'), 400, 'VALIDATION_FAILED');
+    expectError(await t.get('/public/shops/a%00b/goods'), 400, 'VALIDATION_FAILED');
+    expectError(
+      await t.get(`/public/shops/${OWNER_ALIAS}/goods`, { query: { q: 'a\u0000' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -137,7 +144,13 @@ describe('GET /public/shops/{alias}/goods', () => {
   });
 
   it('refuses bad paging and filters with 400', async () => {
-    for (const query of [{ pageSize: 0 }, { page: -1 }, { category: 'shoes' }, { sort: 'cheapest' }]) {
+    const bad: Record<string, string | number>[] = [
+      { pageSize: 0 },
+      { page: -1 },
+      { category: 'shoes' },
+      { sort: 'cheapest' },
+    ];
+    for (const query of bad) {
       expectError(await t.get(`/public/shops/${OWNER_ALIAS}/goods`, { query }), 400, 'VALIDATION_FAILED');
     }
   });
