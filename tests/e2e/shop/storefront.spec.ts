@@ -182,6 +182,22 @@ test.describe('a visitor of the shop on a phone', () => {
     await expect(page).toHaveURL(new RegExp(`/s/${SHOP}$`));
   });
 
+  test("the visitor's language: switched on the storefront, its texts and product names follow", async ({
+    page,
+    request,
+  }) => {
+    const [good] = (await shopGoods(request)).filter((item) => item.inStock);
+    if (good === undefined) throw new Error('the shop has a product in stock');
+    await page.goto(`/s/${SHOP}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      ru("{name}'s shop", { name: 'Elena Ciobanu' }),
+    );
+    await page.locator('.language-switcher__select').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Elena Ciobanu's shop");
+    await expect(page.locator(`article[data-product-id="${good.id}"] h2`)).toHaveText(good.name.en);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('an address that names no shop says so, with a way on', async ({ page, expectNoAxeViolations }) => {
     await page.goto('/s/nobody-has-this-shop');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ru('Shop not found'));
