@@ -58,6 +58,8 @@ export async function confirmThroughMailbox(page: Page, email: string) {
   const link = /https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>&]+/.exec(await page.content())?.[0];
   if (link === undefined) throw new Error('no confirmation link in the mail');
   await page.goto(link);
+  // The page confirms the address as it opens: wait for its answer before going on.
+  await expect(page.getByText(ru('Your e-mail address is confirmed.'))).toBeVisible({ timeout: 15_000 });
 }
 
 /** On /shopping-bag in `locale`: pickup at the first point, cash (or card, the terms accepted), placed. */
