@@ -2,7 +2,8 @@
 // on a free port (a throwaway seeded data dir under .tmp), runs Lighthouse against /login in Chromium
 // (CHROME_PATH, else Debian's /usr/bin/chromium, with the flags of scripts/chromium.mjs) and prints the four
 // category scores. Mobile emulation by default (Lighthouse's default); `--desktop` uses its desktop preset.
-// `--url http://host:port` audits a server you already run (nothing is built or started then).
+// `--url http://host:port` audits a server you already run (nothing is built or started then); `--path /s/alias`
+// audits another page than /login (a distributor's storefront, which the server renders without a token too).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,7 +16,8 @@ const args = process.argv.slice(2);
 const desktop = args.includes('--desktop');
 const urlIndex = args.indexOf('--url');
 const givenUrl = urlIndex >= 0 ? args[urlIndex + 1] : undefined;
-const path = '/login';
+const pathIndex = args.indexOf('--path');
+const path = pathIndex >= 0 && args[pathIndex + 1]?.startsWith('/') ? args[pathIndex + 1] : '/login';
 
 let server;
 let chrome;

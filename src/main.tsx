@@ -84,14 +84,17 @@ function render(container: HTMLElement): void {
  * matches the HTML and React takes it over as it is. If the session cannot start from it, the app renders over it.
  */
 async function hydrate(container: HTMLElement, state: PrerenderedState): Promise<void> {
-  // A logged-out page (/login) renders without a session, on the server as here.
-  if (state.user === null) {
+  // A logged-out page without data (/login) renders without a session, on the server as here.
+  if (state.user === null && state.queries === null) {
     hydrateRoot(container, app(null));
     releaseHeldInput();
     return;
   }
-  const { startPrerenderedSession } = await loadSessionRuntime();
-  const session = startPrerenderedSession(state, readAuthInput(window.location));
+  // A public page with data (a storefront) starts a logged-out session from the server's cache.
+  const { startPrerenderedSession, startPrerenderedPublicSession } = await loadSessionRuntime();
+  const input = readAuthInput(window.location);
+  const session =
+    state.user === null ? startPrerenderedPublicSession(state, input) : startPrerenderedSession(state, input);
   if (session === null) render(container);
   else hydrateRoot(container, app(session));
   releaseHeldInput();

@@ -11,10 +11,11 @@ export const URL_TOKEN_PARAM = 'token';
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
 /**
- * A sign-up link (`/join/{alias}`, docs/adr/0141-join-page-proof-of-work.md) is a signed-out page too: an expired
- * cookie or a sign-out there leaves the visitor on the invitation instead of sending them to /login.
+ * A sign-up link (`/join/{alias}`, docs/adr/0141-join-page-proof-of-work.md) and a distributor's storefront
+ * (`/s/{alias}…`, docs/adr/0147-the-storefront-and-client-checkout.md) are signed-out pages too: an expired cookie
+ * or a sign-out there leaves the visitor on the invitation or the shop instead of sending them to /login.
  */
-const SIGN_UP_PATH = /^\/join\/[^/]+$/;
+const SIGN_UP_PATH = /^\/(?:join\/[^/]+|s\/[^/]+(?:\/checkout|\/p\/[^/]+)?)$/;
 
 export function isLoginPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

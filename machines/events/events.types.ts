@@ -10,6 +10,7 @@ export type LiveFrame =
   | { kind: 'volumes'; data: LiveVolumesChange }
   | { kind: 'return'; data: LiveReturnChange }
   | { kind: 'network'; data: LiveNetworkChange }
+  | { kind: 'client_order'; data: LiveClientOrderChange }
   | { kind: 'reset' };
 
 /** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
@@ -23,6 +24,9 @@ export type LiveReturnChange = components['schemas']['LiveReturnEvent'];
 
 /** `data` of a `network` frame: the contract's `LiveNetworkEvent` (a distributor joined the user's downline). */
 export type LiveNetworkChange = components['schemas']['LiveNetworkEvent'];
+
+/** `data` of a `client_order` frame: the contract's `LiveClientOrderEvent` (a client of the user's shop ordered). */
+export type LiveClientOrderChange = components['schemas']['LiveClientOrderEvent'];
 
 /** Someone who has the order open: the contract's `PresenceViewer`. */
 export type LiveViewer = components['schemas']['PresenceViewer'];

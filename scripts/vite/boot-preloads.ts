@@ -99,7 +99,9 @@ export function bundlePreloads(
     const js: string[] = [];
     const css = new Set<string>();
     const cssOnly = new Set<string>();
+    let usesSession = false;
     const visit = (file: string) => {
+      if (session.includes(`/${file}`)) usesSession = true;
       if (upFront.has(file) || session.includes(`/${file}`) || js.includes(`/${file}`) || cssOnly.has(file))
         return;
       const visited = chunks.get(file);
@@ -109,7 +111,9 @@ export function bundlePreloads(
       for (const next of visited?.imports ?? []) visit(next);
     };
     visit(chunk.fileName);
-    screens.push([patternSource(pattern), js, [...css]]);
+    screens.push(
+      usesSession ? [patternSource(pattern), js, [...css], 1] : [patternSource(pattern), js, [...css]],
+    );
   }
   if (screenRoutes.length < FEW_SCREEN_ROUTES)
     warn(`boot script: only ${screenRoutes.length} screen routes found`);

@@ -118,6 +118,37 @@ export const routeData = {
       client.prefetchQuery(bagQueries.wishlist()),
     ]);
   },
+  /**
+   * `/s/{alias}`: a distributor's storefront, for anyone (the server renders it for a visitor without a token):
+   * the shop's card and the page of goods the address asks for, the first row's pictures as soon as it is here.
+   */
+  shop: async ({ client, url, locale }) => {
+    const [{ shopQueries }, { shopGoodsQueryFor, parseShopSearch, FIRST_ROW_GOODS }] = await Promise.all([
+      import('../data/shop.ts'),
+      import('../features/shop/storefront/shop-search.ts'),
+    ]);
+    const alias = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    const options = shopQueries.goods(alias, shopGoodsQueryFor(parseShopSearch(url.searchParams), locale));
+    const goods = client.prefetchQuery(options).then(() => {
+      const firstRow = client.getQueryData(options.queryKey)?.items.slice(0, FIRST_ROW_GOODS) ?? [];
+      preloadImages(firstRow.map((good) => good.imageUrl));
+    });
+    await Promise.all([client.prefetchQuery(shopQueries.card(alias)), goods]);
+  },
+  /** `/s/{alias}/p/{productId}`: the shop's card and the product, its picture first. */
+  shopProduct: async ({ client, url }) => {
+    const { shopQueries } = await import('../data/shop.ts');
+    const [, , rawAlias = '', , rawId = ''] = url.pathname.split('/');
+    const alias = decodeURIComponent(rawAlias);
+    const productId = Number(rawId);
+    if (!/^[1-9]\d{0,15}$/.test(rawId)) return;
+    const options = shopQueries.good(alias, productId);
+    const good = client.prefetchQuery(options).then(() => {
+      const picture = client.getQueryData(options.queryKey)?.imageUrl;
+      if (picture !== undefined) preloadImages([picture]);
+    });
+    await Promise.all([client.prefetchQuery(shopQueries.card(alias)), good]);
+  },
   /** `/my-orders-warehouse`: the list page the address asks for. */
   warehouseOrders: async ({ client, role, url }) => {
     if (!isWarehouseStaff(role)) return;

@@ -125,6 +125,36 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
+        // A distributor's storefront (docs/adr/0147-the-storefront-and-client-checkout.md): public, signed in or
+        // not, in the full container; rendered on the server with its data for a visitor without a token.
+        id: 'shop',
+        element: <PublicLayout wide />,
+        errorElement: <RootErrorBoundary />,
+        children: [
+          {
+            element: <RequireSession />,
+            errorElement: <RouteErrorBoundary />,
+            children: [
+              {
+                path: PATHS.shop,
+                ...screen(() => import('../features/shop/storefront/storefront-page.tsx')),
+                handle: { prefetch: routeData.shop },
+              },
+              {
+                path: PATHS.shopProduct,
+                loader: requireIdParam('productId'),
+                ...screen(() => import('../features/shop/storefront/shop-product-page.tsx')),
+                handle: { prefetch: routeData.shopProduct },
+              },
+              {
+                path: PATHS.shopCheckout,
+                ...screen(() => import('../features/shop/storefront/shop-checkout-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      {
         id: 'private',
         ...guarded('private'),
         errorElement: <RootErrorBoundary />,

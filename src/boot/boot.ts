@@ -31,14 +31,16 @@ export function boot(config: BootConfig, win: BootWindow = window): void {
   const language = storedLanguage(win, config.catalogues);
   const catalogue = config.catalogues[language];
   if (catalogue !== undefined) code.add(catalogue);
-  // A visit with a token needs the session chunk at once; one without paints without it.
-  if (hasToken(doc.cookie, win.location.search)) {
+  const screen = screenFor(config.screens, win.location.pathname);
+  // A visit with a token needs the session chunk at once; one without paints without it, unless the server rendered
+  // a screen whose code uses the session (a public storefront: it hydrates with the session, some of its styles are
+  // the session's).
+  if (hasToken(doc.cookie, win.location.search) || (prerendered && screen?.[3] === 1)) {
     config.session.forEach(code.add);
     config.sessionStyles.forEach(styles);
   }
   // A server-rendered page came with its first reads.
   if (!prerendered) sendFirstReads(config, language, win);
-  const screen = screenFor(config.screens, win.location.pathname);
   if (screen !== undefined) {
     screen[1].forEach(code.add);
     screen[2].forEach(styles);

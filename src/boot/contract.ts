@@ -83,7 +83,17 @@ export interface BootRead {
 }
 
 /** A screen route's files: the source of the regular expression of its URLs, its scripts, its stylesheets. */
-export type ScreenPreload = readonly [pattern: string, js: readonly string[], css: readonly string[]];
+/**
+ * A screen route's URL pattern, its chunks and stylesheets, and `1` when its code imports the session chunk: such a
+ * screen rendered by the server for a visit without a token (a storefront, docs/adr/0147) takes the session's
+ * stylesheets too, since part of what it shows is styled there.
+ */
+export type ScreenPreload = readonly [
+  pattern: string,
+  js: readonly string[],
+  css: readonly string[],
+  session?: 1,
+];
 
 /** A web font's built file: `[family, URL, weight range]` (src/styles/web-font-faces.ts). */
 export type BootFont = readonly [family: string, url: string, weight: string];

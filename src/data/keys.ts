@@ -15,6 +15,7 @@ export type UserOrderTab = components['schemas']['UserOrderTab'];
 export type GoodsQuery = QueryOf<'listGoods'>;
 export type NetworkSearchQuery = QueryOf<'searchMyNetwork'>;
 export type ClientsQuery = QueryOf<'listClients'>;
+export type ShopGoodsQuery = QueryOf<'listShopGoods'>;
 
 export interface WarehouseListParams {
   tab: WarehouseTab;
@@ -110,6 +111,23 @@ export const clientKeys = {
   all: () => ['clients'] as const,
   list: (query: ClientsQuery) => ['clients', 'list', query] as const,
   detail: (id: number) => ['clients', 'detail', id] as const,
+};
+
+/**
+ * A distributor's storefront (`/s/{alias}`): public reads, the same for every visitor, keyed by the alias as the
+ * address has it (lower-cased: the server takes any case).
+ */
+export const shopKeys = {
+  all: () => ['shop'] as const,
+  card: (alias: string) => ['shop', alias, 'card'] as const,
+  goods: (alias: string, query: ShopGoodsQuery) => ['shop', alias, 'goods', query] as const,
+  good: (alias: string, productId: number) => ['shop', alias, 'good', productId] as const,
+};
+
+/** The distributor's "Client orders" card: a live `client_order` event refreshes it. */
+export const clientOrderKeys = {
+  all: () => ['client-orders'] as const,
+  latest: (limit: number) => ['client-orders', { limit }] as const,
 };
 
 export const documentKeys = {

@@ -18,6 +18,7 @@ import { StaticRouter } from 'react-router-dom';
 import { firstRedirect, type RouteGuard, type Visitor } from '../../machines/auth/auth.redirects.ts';
 import { urlTokenOf } from '../../machines/auth/auth.rules.ts';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
+import { authStartSnapshot } from '../../machines/auth/auth.start.ts';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { createQueryClient } from '../api/query-client.ts';
@@ -148,7 +149,9 @@ export async function prerender(request: PrerenderRequest): Promise<Prerendered 
     request.token === null
       ? url.pathname === PATHS.login
         ? await renderLoggedOut(url, locale, timeZone ?? 'UTC')
-        : null
+        : isPublicScreen(url)
+          ? await renderPublic(url, locale, timeZone ?? 'UTC', request)
+          : null
       : await renderSignedIn(url, request.token, locale, timeZone ?? 'UTC', request);
   // A screen that shows a moment, for a browser whose zone is not known yet (no `tz` cookie: it sets one as the app
   // starts): the browser would show it otherwise, so it renders the screen itself.
@@ -210,6 +213,71 @@ async function renderLoggedOut(url: URL, locale: Locale, timeZone: string): Prom
       answers: {},
     },
   };
+}
+
+/**
+ * A screen anyone may open whose first data is known (a route with `handle.prefetch` and no `private` guard: a
+ * distributor's storefront, docs/adr/0147-the-storefront-and-client-checkout.md).
+ */
+function isPublicScreen(url: URL): boolean {
+  return routePrefetchers(url).length > 0 && !routeGuards(url).includes('private');
+}
+
+/**
+ * A public screen for a visit without a token: its reads are made without one, and it renders logged out with a
+ * query cache of its own, which the page carries for the browser's session to start from.
+ */
+async function renderPublic(
+  url: URL,
+  locale: Locale,
+  timeZone: string,
+  request: PrerenderRequest,
+): Promise<Prerendered | null> {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  const send = async (apiRequest: Request): Promise<Response> => {
+    if (apiRequest.method !== 'GET') throw new Error(`the server's render only reads (${apiRequest.method})`);
+    const { pathname, search } = new URL(apiRequest.url);
+    const response = await request.read(`${pathname}${search}`, { 'accept-language': locale });
+    const body = await response.text();
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  await Promise.all([
+    ensureCatalogue(locale),
+    preloadScreens(appRoutes, url),
+    withApiTransport(send, () =>
+      Promise.all(
+        routePrefetchers(url).map((prefetch) =>
+          prefetch({ client, role: 'unspecified', url, locale }).catch(() => undefined),
+        ),
+      ),
+    ),
+  ]);
+  const input: AuthInput = {
+    initialUrl: `${url.pathname}${url.search}`,
+    storedToken: null,
+    storedUser: null,
+  };
+  const session: PrerenderedSession = {
+    input,
+    auth: new DeferredActor(authStartSnapshot(input)),
+    language: createLanguageActor(),
+    session: { queryClient: client, LiveEvents: () => null, stop: () => undefined },
+    router: { current: null },
+  };
+  const { html, zoned } = await renderTree(url, locale, timeZone, session);
+  const state: PrerenderedState = {
+    version: 1,
+    locale,
+    timeZone: zoned ? timeZone : null,
+    path: `${url.pathname}${url.search}`,
+    user: null,
+    // A refusal is an answer too (an unknown shop's 404): the browser mounts on it as the server rendered it.
+    queries: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+    answers: {},
+  };
+  client.clear();
+  return { html, state };
 }
 
 /**

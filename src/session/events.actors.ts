@@ -5,7 +5,8 @@
  * order at the warehouse goes to the "N new orders" pill instead of moving the list under the user; a bag change
  * refetches the bag; presence replaces the order's viewers; a return change refetches that return, the order's
  * returns and the returns queue; a distributor joining the downline refetches the network and the figures and tells
- * the tree; a reset reloads orders, returns, bag, figures and network. The
+ * the tree; a client of the user's shop ordering refetches "Client orders" and the client base; a reset reloads
+ * orders, returns, bag, figures, network and clients. The
  * stream itself is an `EventSource` opened with a single-use ticket.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { eventsMachine } from '../../machines/events/events.machine.ts';
 import type {
   EventsEvent,
   LiveFrame,
+  LiveClientOrderChange,
   LiveNetworkChange,
   LiveOrderChange,
   LivePresence,
@@ -23,7 +25,15 @@ import type {
   StreamInput,
 } from '../../machines/events/events.types.ts';
 import { api, API_BASE, unwrap } from '../api/client.ts';
-import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '../data/keys.ts';
+import {
+  bagKeys,
+  businessKeys,
+  clientKeys,
+  clientOrderKeys,
+  networkKeys,
+  orderKeys,
+  returnKeys,
+} from '../data/keys.ts';
 import { noteArrivedOrder, noteNetworkJoin, setViewers } from '../data/live.ts';
 
 /** The part of `EventSource` the stream uses (tests give a fake). */
@@ -61,7 +71,7 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
     const frame =
-      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'network' | 'reset') =>
+      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'network' | 'client_order' | 'reset') =>
       (event: MessageEvent<string>) => {
         const id = event.lastEventId === '' ? null : event.lastEventId;
         if (kind === 'order') {
@@ -79,12 +89,24 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
         } else if (kind === 'network') {
           const data = parse<LiveNetworkChange>(event);
           if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'client_order') {
+          const data = parse<LiveClientOrderChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
         } else sendBack({ type: 'stream.frame', id, frame: { kind } });
       };
     source.addEventListener('ready', (event) =>
       sendBack({ type: 'stream.ready', position: event.lastEventId }),
     );
-    for (const kind of ['order', 'presence', 'bag', 'volumes', 'return', 'network', 'reset'] as const)
+    for (const kind of [
+      'order',
+      'presence',
+      'bag',
+      'volumes',
+      'return',
+      'network',
+      'client_order',
+      'reset',
+    ] as const)
       source.addEventListener(kind, frame(kind));
     source.addEventListener('end', (event) => {
       const reason = parse<{ reason: StreamEndReason }>(event)?.reason ?? 'shutdown';
@@ -138,6 +160,12 @@ export function applyFrame(
       void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
       noteNetworkJoin(frame.data.sponsorId);
       return;
+    case 'client_order':
+      // A client of the user's shop ordered (docs/adr/0147-the-storefront-and-client-checkout.md): Main's "Client
+      // orders" and the client base (its order counts, the client's page) read again.
+      void queryClient.invalidateQueries({ queryKey: clientOrderKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all() });
+      return;
     case 'return': {
       // The return's page (when older than the frame), the order's returns and the warehouse's returns queue with
       // its "waiting" count; the order itself follows its own `order` frame (a return step is in its history).
@@ -159,6 +187,8 @@ export function applyFrame(
       void queryClient.invalidateQueries({ queryKey: bagKeys.all() });
       void queryClient.invalidateQueries({ queryKey: businessKeys.all() });
       void queryClient.invalidateQueries({ queryKey: networkKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: clientOrderKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all() });
       return;
   }
 }

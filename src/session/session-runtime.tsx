@@ -22,6 +22,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { createActor } from 'xstate';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
+import { authStartSnapshot } from '../../machines/auth/auth.start.ts';
 import type { PrerenderedState } from '../prerender/state.ts';
 import type { PrerenderedSession, RouterHandle, RunningSession } from './session-types.ts';
 import {
@@ -133,4 +134,30 @@ export function startPrerenderedSession(
     location: () => router.current?.location ?? { ...window.location, state: null },
   });
   return { input, auth, language, session, router };
+}
+
+/**
+ * The session of a public page the server rendered for a visit without a token (a distributor's storefront,
+ * docs/adr/0147-the-storefront-and-client-checkout.md): the query cache takes the server's entries, and the auth
+ * machine starts logged out, as the server rendered it. `null` when the page carries no cache (/login).
+ */
+export function startPrerenderedPublicSession(
+  state: PrerenderedState,
+  browserInput: AuthInput,
+  api?: AuthApi,
+): PrerenderedSession | null {
+  if (state.user !== null || state.queries === null) return null;
+  hydrate(queryClient, state.queries as DehydratedState);
+  const auth = new DeferredActor<AuthSnapshot, AuthEvent>(authStartSnapshot(browserInput));
+  const language = createLanguageActor();
+  const router: RouterHandle = { current: null };
+  const session = startSession({
+    api,
+    input: browserInput,
+    auth,
+    language,
+    navigate: (to, options) => router.current?.navigate(to, options),
+    location: () => router.current?.location ?? { ...window.location, state: null },
+  });
+  return { input: browserInput, auth, language, session, router };
 }

@@ -14,6 +14,10 @@ export const PATHS = {
   terms: '/terms',
   /** Not in spec section 2: signing up under a sponsor, by alias or PRN (docs/adr/0141-join-page-proof-of-work.md). */
   join: '/join/:alias',
+  /** Not in spec section 2: a distributor's storefront, by alias or PRN (docs/adr/0147-the-storefront-and-client-checkout.md). */
+  shop: '/s/:alias',
+  shopProduct: '/s/:alias/p/:productId',
+  shopCheckout: '/s/:alias/checkout',
 
   wishlist: '/wishlist',
   shoppingBag: '/shopping-bag',
@@ -55,6 +59,9 @@ export const PUBLIC_PATHS = [
   PATHS.paymentCancel,
   PATHS.terms,
   PATHS.join,
+  PATHS.shop,
+  PATHS.shopProduct,
+  PATHS.shopCheckout,
 ] as const;
 
 /** Inside the logged-in layout: without a valid login the visitor is sent to /login. */
@@ -95,4 +102,9 @@ export function productPath(product: { id: number; slug: string }): string {
 export function productIdOf(ref: string | undefined): number | null {
   const match = /^([1-9]\d{0,15})(?:-[a-z0-9]+(?:-[a-z0-9]+)*)?$/.exec(ref ?? '');
   return match === null ? null : Number(match[1]);
+}
+
+/** A shop's address: its alias, else the PRN (both open it). */
+export function shopPath(owner: { alias: string | null; prn: string }): string {
+  return pathTo(PATHS.shop, { alias: owner.alias ?? owner.prn });
 }

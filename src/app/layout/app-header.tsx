@@ -4,7 +4,7 @@ import type { AuthRole } from '#machines/auth/auth.types.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { MainNav } from './main-nav.tsx';
-import { navItemsFor } from './nav-items.ts';
+import { type NavItem, navItemsFor } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -16,13 +16,24 @@ export interface AppHeaderProps {
   onLogout: () => void;
   /** The shopping-bag link with its count, for roles that have a bag (rendered only when logged in). */
   bagLink?: ReactNode;
+  /** A shop client's link to their distributor's shop, first in the navigation. */
+  shopItem?: NavItem | null;
 }
 
 /** The site header: brand, navigation for the role (a menu button on phones), language, account. */
-export function AppHeader({ role, authenticated, userName, userEmail, onLogout, bagLink }: AppHeaderProps) {
+export function AppHeader({
+  role,
+  authenticated,
+  userName,
+  userEmail,
+  onLogout,
+  bagLink,
+  shopItem = null,
+}: AppHeaderProps) {
   const { t } = useLingui();
   const { open, toggle, panelId, buttonRef, containerRef } = useDisclosure();
-  const items = authenticated ? navItemsFor(role) : [];
+  const roleItems = authenticated ? navItemsFor(role) : [];
+  const items = shopItem === null || !authenticated ? roleItems : [shopItem, ...roleItems];
   return (
     <header className="app-header">
       <div ref={containerRef}>

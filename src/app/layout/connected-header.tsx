@@ -6,7 +6,7 @@ import { AppHeader } from './app-header.tsx';
 
 /** The bag's count reads the query cache: it loads with the signed-in header, not with a logged-out page. */
 const BagLink = lazy(() => import('./bag-link.tsx').then(({ BagLink }) => ({ default: BagLink })));
-import { navItemsFor } from './nav-items.ts';
+import { navItemsFor, shopNavItem } from './nav-items.ts';
 
 /** The header fed by the auth machine. */
 export function ConnectedHeader() {
@@ -15,6 +15,7 @@ export function ConnectedHeader() {
   const user = useAuthSelector(selectUser);
   const send = useAuthSend();
   const hasBag = authenticated && navItemsFor(role).some((item) => item.to === PATHS.shoppingBag);
+  const shop = user?.shop ?? null;
   return (
     <AppHeader
       role={role}
@@ -22,6 +23,7 @@ export function ConnectedHeader() {
       userName={user?.fullName || null}
       userEmail={user?.email ?? null}
       onLogout={() => send({ type: 'auth.logout' })}
+      shopItem={shop === null ? null : shopNavItem(shop)}
       bagLink={
         hasBag ? (
           <Suspense fallback={null}>

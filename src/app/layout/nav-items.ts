@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AuthRole } from '#machines/auth/auth.types.ts';
-import { PATHS } from '../../ui/paths.ts';
+import { PATHS, shopPath } from '../../ui/paths.ts';
 
 export interface NavItem {
   to: string;
@@ -78,4 +78,13 @@ const BY_ROLE: Record<AuthRole, readonly NavItem[]> = {
 /** The main navigation a role sees, in display order. */
 export function navItemsFor(role: AuthRole): readonly NavItem[] {
   return BY_ROLE[role];
+}
+
+/**
+ * A shop client's link to their distributor's storefront (`Me.shop`, docs/adr/0147-the-storefront-and-client-checkout.md):
+ * first in their navigation, named after the distributor.
+ */
+export function shopNavItem(owner: { alias: string | null; prn: string; fullName: string }): NavItem {
+  const name = owner.fullName;
+  return { to: shopPath(owner), label: msg`${name}'s shop` };
 }

@@ -11,6 +11,7 @@ import { Skeleton, Spinner } from '../../ui/spinner.tsx';
 import { formatMonth, RANK_NAMES } from '../../i18n/business-format.ts';
 import { QueryFailure } from '../../ui/query-failure.tsx';
 import { ActionNeededCard } from './action-needed-card.tsx';
+import { ClientOrdersCard } from './client-orders-card.tsx';
 import { FirstStepsCard } from './first-steps-card.tsx';
 import {
   type MyInfo,
@@ -374,6 +375,7 @@ export function DistributorDashboard() {
         retry={() => void target.refetch()}
       />
       <StatusCard info={info.data} />
+      <ClientOrdersCard />
       <BonusesCard info={info.data} />
       <PickupThresholdsCard info={info.data} />
       <QualificationsCard info={info.data} />

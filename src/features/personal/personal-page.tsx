@@ -11,6 +11,7 @@ import { MessagesSection } from './messages-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
+import { ShopBanner } from './shop-banner.tsx';
 import { useMe } from '../../data/account.ts';
 import { useAuthSelector } from '../../session/auth-context.tsx';
 import '../../ui/business.css';
@@ -57,6 +58,7 @@ export default function PersonalPage() {
   return (
     <>
       <PageHeader title={t`Personal data`} subtitle={me.data?.fullName} />
+      {me.data?.shop == null ? null : <ShopBanner shop={me.data.shop} />}
       {body}
     </>
   );

@@ -24,6 +24,8 @@ import { quickOrderSuite } from './quick-order.suite';
 import { returnActionsSuite } from './return-actions.suite';
 import { returnRequestSuite } from './return-request.suite';
 import { returnsSuite } from './returns.suite';
+import { shopBagSuite } from './shop-bag.suite';
+import { shopSignUpSuite } from './shop-sign-up.suite';
 import { signUpSuite } from './sign-up.suite';
 
 /**
@@ -62,4 +64,6 @@ export const PATH_SUITES: readonly PathSuite[] = [
   returnActionsSuite,
   returnsSuite,
   signUpSuite,
+  shopBagSuite,
+  shopSignUpSuite,
 ];

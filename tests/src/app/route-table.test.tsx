@@ -41,10 +41,18 @@ const find = (path: string): Leaf => {
 const SPEC_PUBLIC = ['/', '/login', '/reset-pass', '/payment/success', '/payment/cancel'];
 /**
  * Our additions: the e-mail confirmation link's target (docs/adr/0047-routes-and-access.md), the terms of sale
- * with the return policy that maib asks a merchant's site for (docs/adr/0114-merchant-site.md), and signing up
- * under a sponsor (docs/adr/0141-join-page-proof-of-work.md).
+ * with the return policy that maib asks a merchant's site for (docs/adr/0114-merchant-site.md), signing up
+ * under a sponsor (docs/adr/0141-join-page-proof-of-work.md) and a distributor's storefront
+ * (docs/adr/0147-the-storefront-and-client-checkout.md).
  */
-const EXTRA_PUBLIC = ['/confirm-email', '/terms', '/join/:alias'];
+const EXTRA_PUBLIC = [
+  '/confirm-email',
+  '/terms',
+  '/join/:alias',
+  '/s/:alias',
+  '/s/:alias/p/:productId',
+  '/s/:alias/checkout',
+];
 const SPEC_PRIVATE = [
   '/wishlist',
   '/shopping-bag',

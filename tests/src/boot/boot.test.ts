@@ -127,6 +127,22 @@ describe('a page the server rendered', () => {
     expect(Reflect.get(win, HELD_INPUT_KEY)).toMatchObject({ released: false, events: [] });
   });
 
+  it('a storefront rendered without a token blocks on the session stylesheet too, and loads the session after paint', () => {
+    const { win } = visit('https://portal.test/s/elena-ciobanu', { prerendered: true });
+    boot(CONFIG, win);
+    expect(headOf(win)).toEqual(['stylesheet /assets/session.css crossorigin blocking']);
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS * 2);
+    expect(headOf(win)).toContain('modulepreload /assets/session.js crossorigin');
+    expect(headOf(win)).toContain('modulepreload /assets/storefront-page.js crossorigin');
+  });
+
+  it('/login rendered without a token takes no session at all', () => {
+    const { win } = visit('https://portal.test/login', { prerendered: true });
+    boot(CONFIG, win);
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS * 2);
+    expect(headOf(win).some((line) => line.includes('session'))).toBe(false);
+  });
+
   it('holds input, and starts the app once the screen has painted: its code, then the entry scripts', () => {
     const { win } = renderedVisit();
     boot(CONFIG, win);

@@ -14,6 +14,8 @@ export const CONFIG: BootConfig = {
       ['/assets/dashboard-page.css'],
     ],
     ['^\\/my-orders\\/[^/]+\\/?$', ['/assets/order-detail.js'], ['/assets/order-detail.css']],
+    // A storefront: public, rendered without a token, its code uses the session chunk (docs/adr/0147).
+    ['^\\/s\\/[^/]+\\/?$', ['/assets/storefront-page.js'], [], 1],
   ],
   reads: BOOT_READS,
   apiBase: '/api/v3',

@@ -2,7 +2,15 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applyFrame, type EventSourceLike, provideEvents, streamUrl } from '#src/session/events.actors.ts';
-import { bagKeys, businessKeys, networkKeys, orderKeys, returnKeys } from '#src/data/keys.ts';
+import {
+  bagKeys,
+  businessKeys,
+  clientKeys,
+  clientOrderKeys,
+  networkKeys,
+  orderKeys,
+  returnKeys,
+} from '#src/data/keys.ts';
 import { liveKeys, onNetworkJoin } from '#src/data/live.ts';
 import type { LiveOrderChange } from '#machines/events/events.types.ts';
 
@@ -112,6 +120,28 @@ describe('live frames in the query cache', () => {
     expect(invalidated(queryClient, networkKeys.node(7))).toBe(true);
     expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
     expect(told).toEqual([7]);
+  });
+
+  it("a client of the user's shop ordering refreshes Client orders and the client base, not the orders", () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(clientOrderKeys.latest(5), []);
+    queryClient.setQueryData(clientKeys.detail(4), { id: 4 });
+    applyFrame(
+      { queryClient, isStaff: false, userId: 9 },
+      {
+        kind: 'client_order',
+        data: {
+          orderId: 51,
+          number: 'W-51',
+          clientId: 4,
+          clientName: 'Ana Rusu',
+          at: '2026-11-29T12:00:00Z',
+        },
+      },
+    );
+    expect(invalidated(queryClient, clientOrderKeys.latest(5))).toBe(true);
+    expect(invalidated(queryClient, clientKeys.detail(4))).toBe(true);
+    expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
   });
 
   it("a return's change refreshes that return when older, its order's returns and the queue, not the orders", () => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthRole } from '#machines/auth/auth.types.ts';
 import { AppHeader } from '#src/app/layout/app-header.tsx';
-import { navItemsFor } from '#src/app/layout/nav-items.ts';
+import { navItemsFor, shopNavItem } from '#src/app/layout/nav-items.ts';
 import { activateLocale, i18n } from '#src/i18n/i18n.ts';
 import { renderInRouter } from '#tests/support/render-routes.tsx';
 
@@ -87,6 +87,29 @@ describe('navigation by role', () => {
     expect(within(nav).getByRole('link', { name: 'Personal data' }).getAttribute('aria-current')).toBe(
       'page',
     );
+  });
+
+  it("puts a shop client's shop first, by the distributor's alias, else their PRN", () => {
+    const shop = shopNavItem({ alias: 'elena-ciobanu', prn: 'MD1000001', fullName: 'Elena Ciobanu' });
+    expect([i18n._(shop.label), shop.to]).toEqual(["Elena Ciobanu's shop", '/s/elena-ciobanu']);
+    expect(shopNavItem({ alias: null, prn: 'MD1000001', fullName: 'Elena Ciobanu' }).to).toBe('/s/MD1000001');
+    renderInRouter(
+      <AppHeader
+        role="user"
+        authenticated
+        userName="Ana Popescu"
+        userEmail="ana@example.com"
+        onLogout={vi.fn()}
+        shopItem={shop}
+      />,
+      '/personal',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ["Elena Ciobanu's shop", '/s/elena-ciobanu'],
+      ...EXPECTED.user,
+    ]);
   });
 
   it('opens the phone menu with its button and closes it with Escape, focus back on the button', () => {

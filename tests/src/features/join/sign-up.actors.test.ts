@@ -10,13 +10,9 @@ import { createActor, waitFor } from 'xstate';
 import { checkSolution, newChallenge } from '#server/domain/sign-up/challenge.ts';
 import type { PowChallenge } from '#machines/sign-up/sign-up.types.ts';
 import type { SignUpApi } from '../../../../src/data/sign-up.ts';
-import {
-  powConcurrency,
-  powPayload,
-  provideSignUp,
-  type PowWorker,
-} from '../../../../src/features/join/sign-up.actors.ts';
-import type { PowReport, PowWork } from '../../../../src/features/join/pow.worker.ts';
+import { provideSignUp } from '../../../../src/features/join/sign-up.actors.ts';
+import { powConcurrency, powPayload, type PowWorker } from '../../../../src/platform/pow/pow-solver.ts';
+import type { PowReport, PowWork } from '../../../../src/platform/pow/pow.worker.ts';
 
 const config = {
   jwtSecret: 'a-test-secret-that-is-long-enough',
