@@ -73,9 +73,14 @@ const SPEC_PRIVATE = [
 ];
 /**
  * Our additions: for staff the 1C exchange's runs and issues (docs/1c-exchange.md) and a return's page
- * (docs/adr/0138-returns.md); a product's page.
+ * (docs/adr/0138-returns.md); a product's page; a new distributor's first steps (docs/adr/0148-first-steps.md).
  */
-const EXTRA_PRIVATE = ['/exchange-1c', '/products/:productRef', '/my-orders-warehouse/returns/:returnId'];
+const EXTRA_PRIVATE = [
+  '/exchange-1c',
+  '/products/:productRef',
+  '/my-orders-warehouse/returns/:returnId',
+  '/first-steps',
+];
 
 /** Screens later issues build: the title each shows now (spec section 2 labels). */
 const TITLES: Record<string, string> = {
