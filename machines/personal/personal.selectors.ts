@@ -191,6 +191,8 @@ export interface InviteView {
   problem: AliasProblem | null;
   /** The server's refusal of the last choice, until the field is edited. */
   error: AliasError | null;
+  /** The link last copied or shared (the card has two: the one a refused copy selects). */
+  linkUrl: string;
 }
 
 export function selectInviteView(snapshot: InviteSnapshot): InviteView {
@@ -210,5 +212,6 @@ export function selectInviteView(snapshot: InviteSnapshot): InviteView {
     alias: normaliseAlias(context.draft),
     problem: shown ? draftProblem(context.draft) : null,
     error: context.error,
+    linkUrl: context.url,
   };
 }

@@ -2,10 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useMemo, useRef } from 'react';
 import { inviteRef, inviteUrl } from '#machines/personal/invite.rules.ts';
 import { selectInviteView, type InviteView } from '#machines/personal/personal.selectors.ts';
 import { accountApi, type Me } from '../../data/account.ts';
+import { shopPath } from '../../ui/paths.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
 import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -99,6 +100,71 @@ function AliasForm({ view, prn, send }: AliasFormProps) {
   );
 }
 
+interface ShopLinkProps {
+  url: string;
+  canShare: boolean;
+  linkStatus: InviteView['linkStatus'];
+  fieldRef: RefObject<HTMLInputElement | null>;
+  send: (
+    event: { type: 'link.copy'; url: string } | { type: 'link.share'; url: string; title: string },
+  ) => void;
+}
+
+/**
+ * The distributor's shop for clients (docs/adr/0147-the-storefront-and-client-checkout.md), on the same card: the
+ * same alias or PRN makes both links, and the same machine copies and shares them.
+ */
+function ShopLink({ url, canShare, linkStatus, fieldRef, send }: ShopLinkProps) {
+  const { t } = useLingui();
+  return (
+    <section className="invite-shop" aria-labelledby="personal-shop">
+      <h3 id="personal-shop" className="invite-alias__title">{t`Your shop`}</h3>
+      <p className="dash-card__note">
+        {t`Clients order from your shop at the retail price: they appear in your client base, and their points are yours.`}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor="shop-link">
+          {t`Your shop link`}
+        </label>
+        <input
+          ref={fieldRef}
+          id="shop-link"
+          className="field__input invite-link"
+          data-field="shop-link"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </div>
+      <div className="dash-card__actions">
+        <Button
+          variant="secondary"
+          data-action="copy-shop-link"
+          disabled={linkStatus === 'copying'}
+          onClick={() => send({ type: 'link.copy', url })}
+        >
+          {t`Copy`}
+        </Button>
+        {canShare ? (
+          <Button
+            variant="secondary"
+            data-action="share-shop-link"
+            disabled={linkStatus === 'sharing'}
+            onClick={() => send({ type: 'link.share', url, title: t`My shop` })}
+          >
+            {t`Share`}
+          </Button>
+        ) : null}
+      </div>
+      <div className="invite-qr">
+        <Suspense fallback={<div className="invite-qr__placeholder" aria-hidden="true" />}>
+          <QrCode text={url} label={t`QR code of your shop link`} pixels={160} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The distributor's invitation card (docs/adr/0142-the-invitation-card.md): the sign-up link under them,
  * `/join/<alias or PRN>`, to copy, share or show as a QR code, and the alias chosen once. The PRN link works from
@@ -124,13 +190,15 @@ export function InviteSection({ me }: { me: Me }) {
   const actorRef = useActorRef(logic, { input: inviteInput(platform) });
   const view = useSelector(actorRef, selectInviteView);
   const linkField = useRef<HTMLInputElement>(null);
+  const shopField = useRef<HTMLInputElement>(null);
 
-  // The clipboard was refused: the link is selected, so the person copies it themselves.
+  // The clipboard was refused: the link asked for is selected, so the person copies it themselves.
   useEffect(() => {
     if (view.linkStatus !== 'copyRefused') return;
-    linkField.current?.focus();
-    linkField.current?.select();
-  }, [view.linkStatus]);
+    const field = shopField.current?.value === view.linkUrl ? shopField.current : linkField.current;
+    field?.focus();
+    field?.select();
+  }, [view.linkStatus, view.linkUrl]);
   // The alias is chosen and its form gone: focus goes to the new link rather than to the page's start.
   useEffect(() => {
     if (view.aliasStatus === 'chosen') linkField.current?.focus();
@@ -139,6 +207,7 @@ export function InviteSection({ me }: { me: Me }) {
   const ref = inviteRef(me);
   if (ref === null) return null;
   const url = inviteUrl(origin(), ref);
+  const shopUrl = me.prn === null ? null : `${origin()}${shopPath({ alias: me.alias, prn: me.prn })}`;
   const confirming = view.aliasStatus === 'confirming' || view.aliasStatus === 'saving';
   const saving = view.aliasStatus === 'saving';
   const alias = view.alias;
@@ -194,6 +263,15 @@ export function InviteSection({ me }: { me: Me }) {
           <QrCode text={url} label={t`QR code of your invitation link`} pixels={160} />
         </Suspense>
       </div>
+      {shopUrl === null ? null : (
+        <ShopLink
+          url={shopUrl}
+          canShare={view.canShare}
+          linkStatus={view.linkStatus}
+          fieldRef={shopField}
+          send={(event) => actorRef.send(event)}
+        />
+      )}
       {me.alias === null ? (
         <AliasForm view={view} prn={me.prn} send={(event) => actorRef.send(event)} />
       ) : (

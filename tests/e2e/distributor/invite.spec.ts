@@ -91,10 +91,18 @@ test('a distributor copies the PRN link, then chooses an alias once and the link
   await expectNoSidewaysScroll(page);
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  await card.getByRole('button', { name: tr(locale, 'Copy'), exact: true }).click();
+  await card.locator('[data-action="copy-link"]').click();
   const notifications = page.getByRole('region', { name: tr(locale, 'Notifications (Alt+T)') });
   await expect(notifications.getByText(tr(locale, 'Link copied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/join/${me.prn}`);
+
+  // The shop for clients, on the same card: its own link, copied by its own button, and a QR code.
+  const shop = card.getByRole('region', { name: tr(locale, 'Your shop') });
+  const shopLink = shop.getByRole('textbox', { name: tr(locale, 'Your shop link') });
+  await expect(shopLink).toHaveValue(`${origin}/s/${me.prn}`);
+  await expect(shop.getByRole('img', { name: tr(locale, 'QR code of your shop link') })).toBeVisible();
+  await shop.getByRole('button', { name: tr(locale, 'Copy'), exact: true }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/s/${me.prn}`);
 
   // A reserved word is refused as it is typed; nothing is sent and no confirmation opens.
   const field = card.getByLabel(tr(locale, 'Alias'), { exact: true });
@@ -136,6 +144,7 @@ test('a distributor copies the PRN link, then chooses an alias once and the link
     notifications.getByText(tr(locale, 'Your alias is saved: the link has changed.')),
   ).toBeVisible();
   await expect(link).toHaveValue(`${origin}/join/${alias}`);
+  await expect(shopLink).toHaveValue(`${origin}/s/${alias}`);
   await expect(field).toHaveCount(0);
   await expect(card.locator('[data-field="alias"]')).toHaveText(alias);
   expect((await meOf(request, email)).alias).toBe(alias);

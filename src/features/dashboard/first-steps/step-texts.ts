@@ -43,8 +43,8 @@ export const STEP_TEXTS: Record<StepId, StepText> = {
   },
   client: {
     title: msg`Win your first client`,
-    why: msg`Clients who buy from you appear in your client base, with their orders.`,
+    why: msg`Share your shop link: clients who order there appear in your client base, and their points are yours.`,
     done: msg`Your client base has its first client.`,
-    action: msg`Open the client base`,
+    action: msg`Share your shop`,
   },
 };

@@ -22,7 +22,7 @@ export function stepsOf(steps: FirstSteps): Step[] {
     { id: 'active', done: steps.active, to: PATHS.dashboard },
     { id: 'alias', done: steps.alias !== null, to: `${PATHS.personal}#personal-invite` },
     { id: 'recruit', done: steps.recruits > 0, to: `${PATHS.personal}#personal-invite` },
-    { id: 'client', done: steps.clients > 0, to: PATHS.clientBase },
+    { id: 'client', done: steps.clients > 0, to: `${PATHS.personal}#personal-shop` },
   ];
 }
 
