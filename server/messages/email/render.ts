@@ -3,8 +3,7 @@
  * plain-text parts of the e-mail, its inline images, and the push notification (docs/adr/0101-email-templates.md).
  */
 import { createElement } from 'react';
-import { I18nProvider } from '@lingui/react';
-import { plainTextSelectors, render } from '@react-email/render';
+import { plainTextSelectors } from '@react-email/render';
 import { compile } from 'html-to-text';
 import { oneLine } from '../one-line.ts';
 import type { MessageEvent } from '../outbox.ts';
@@ -12,6 +11,7 @@ import * as account from './account.tsx';
 import * as business from './business.tsx';
 import * as orders from './orders.tsx';
 import * as returns from './returns.tsx';
+import { renderCompiled, renderWithReact } from './compiled.ts';
 import { Frame } from './parts.tsx';
 import { qrPng } from './qr-png.ts';
 import type { Composed, Template, TemplateInput } from './template.ts';
@@ -74,26 +74,30 @@ export function compose(event: MessageEvent, input: TemplateInput): Composed {
   return TEMPLATES[event](input);
 }
 
-/** Renders `event` for `input.recipient`; `manageUrl` is where they choose what they receive. */
+/**
+ * Renders `event` for `input.recipient`; `manageUrl` is where they choose what they receive. The HTML comes from
+ * the template's compiled shape (compiled.ts, the same bytes); `{ react: true }` renders it with React instead (the
+ * reference the tests compare against).
+ */
 export async function renderMessage(
   event: MessageEvent,
   input: TemplateInput,
   manageUrl: string,
+  options: { react?: boolean } = {},
 ): Promise<RenderedMessage> {
   const composed = compose(event, input);
-  const element = createElement(
-    I18nProvider,
-    { i18n: input.i18n },
-    createElement(Frame, {
-      lang: input.lang,
-      i18n: input.i18n,
-      preview: composed.summary,
-      heading: composed.heading,
-      manageUrl,
-      children: composed.content,
-    }),
-  );
-  const html = await render(element);
+  const frame = createElement(Frame, {
+    lang: input.lang,
+    i18n: input.i18n,
+    preview: composed.summary,
+    heading: composed.heading,
+    manageUrl,
+    children: composed.content,
+  });
+  const html =
+    options.react === true
+      ? await renderWithReact(frame, input.i18n)
+      : await renderCompiled(frame, input.i18n, input.lang);
   const images: InlineImage[] =
     composed.qrCode === undefined
       ? []
