@@ -5,9 +5,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB, DeliveryChannel } from '../db/schema.ts';
-import type { StoredMessage } from './content.ts';
+import { orderIdOf, type StoredMessage } from './content.ts';
 import { isMessageEvent } from './topics.ts';
-import { loadRecipients, type Recipient } from './facts.ts';
+import { loadOrderRecords, loadRecipients, type OrderRecord, type Recipient } from './facts.ts';
 
 export interface Claimed {
   id: number;
@@ -24,10 +24,11 @@ export interface PushTarget {
   auth: string;
 }
 
-/** What a batch of deliveries sends: its messages, their recipients, the push subscriptions it targets. */
+/** What a batch of deliveries sends: its messages, their recipients and orders, the push subscriptions it targets. */
 export interface BatchContext {
   messages: Map<number, StoredMessage>;
   recipients: Map<number, Recipient>;
+  orders: Map<number, OrderRecord>;
   subscriptions: Map<number, PushTarget>;
 }
 
@@ -37,12 +38,18 @@ export interface FinalState {
   state: 'sent' | 'failed' | 'dropped';
   error: string | null;
   event: string;
+  /** False when the message had no secret as the batch read it (its secret needs no clearing). */
+  hadSecret?: boolean;
 }
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
-/** Reads the messages, recipients and push subscriptions of `claimed` (one query each). */
-export async function loadBatch(db: Kysely<DB>, claimed: readonly Claimed[]): Promise<BatchContext> {
+/** Reads the messages, recipients, orders and push subscriptions of `claimed` (one query each). */
+export async function loadBatch(
+  db: Kysely<DB>,
+  claimed: readonly Claimed[],
+  handoverSecret: string,
+): Promise<BatchContext> {
   const messageIds = unique(claimed.map((delivery) => delivery.message_id));
   const subscriptionIds = unique(
     claimed.flatMap((delivery) => (delivery.subscription_id === null ? [] : [delivery.subscription_id])),
@@ -75,13 +82,18 @@ export async function loadBatch(db: Kysely<DB>, claimed: readonly Claimed[]): Pr
         secret: row.secret,
         createdAt: row.created_at,
       });
-  const recipients = await loadRecipients(
-    db,
-    unique([...messages.values()].map((message) => message.userId)),
-  );
+  const [recipients, orders] = await Promise.all([
+    loadRecipients(db, unique([...messages.values()].map((message) => message.userId))),
+    loadOrderRecords(
+      db,
+      [...messages.values()].flatMap((message) => orderIdOf(message) ?? []),
+      handoverSecret,
+    ),
+  ]);
   return {
     messages,
     recipients,
+    orders,
     subscriptions: new Map(subscriptionRows.map((row) => [row.id, row])),
   };
 }
@@ -110,7 +122,10 @@ export async function recordFinal(
     where d.id = v.id and m.id = d.message_id
     returning d.id, extract(epoch from (now() - m.created_at)) * 1000 as latency_ms`.execute(db);
   for (const row of rows) latencies.set(Number(row.id), Number(row.latency_ms));
-  const messageIds = unique(finals.map(({ delivery }) => delivery.message_id));
+  const messageIds = unique(
+    finals.flatMap(({ delivery, hadSecret }) => (hadSecret === false ? [] : [delivery.message_id])),
+  );
+  if (messageIds.length === 0) return latencies; // no secret in the batch: nothing to clear
   await db
     .updateTable('messages')
     .set({ secret: null })

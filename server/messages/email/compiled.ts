@@ -30,6 +30,7 @@ const SENTINEL = /\uE000(\d+)\uE001/g;
 const VALUE_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title']);
 /** React replaces a `javascript:` URL (its own test, from react-dom's sanitizeURL). */
 const JAVASCRIPT_URL =
+  // eslint-disable-next-line no-control-regex -- React's own pattern: control characters before the scheme count
   /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 const FORWARD_REF = Symbol.for('react.forward_ref');
 const MEMO = Symbol.for('react.memo');

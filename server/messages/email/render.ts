@@ -70,6 +70,24 @@ const toText = compile({
   ] as never,
 });
 
+/**
+ * The text part of `html`, remembered for the last few hundred HTML parts: the messages of a burst (the month's
+ * statements, reminders) are often the same HTML in a language, and converting costs more than filling the HTML
+ * (ADR 0144). Keyed by the whole HTML, so a hit is the same text by construction.
+ */
+const texts = new Map<string, string>();
+const MAX_TEXTS = 256;
+
+function textOf(html: string): string {
+  let text = texts.get(html);
+  if (text === undefined) {
+    text = toText(html);
+    if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value ?? '');
+    texts.set(html, text);
+  }
+  return text;
+}
+
 export function compose(event: MessageEvent, input: TemplateInput): Composed {
   return TEMPLATES[event](input);
 }
@@ -113,7 +131,7 @@ export async function renderMessage(
     subject: oneLine(composed.subject),
     summary: oneLine(composed.summary),
     html,
-    text: toText(html),
+    text: options.react === true ? toText(html) : textOf(html),
     url: input.link(composed.path),
     images,
   };

@@ -15,8 +15,22 @@ const NASTY = `<b>"Tom" & 'Jerry'</b> \u00a0 ∑ 😀`;
 const ORDERS: ReadonlyArray<OrderFacts | null> = [
   ORDER,
   null, // deleted with its account
-  { ...ORDER, deliveryType: 'delivery', status: 'ready', handoverCode: null, pickupPoint: null, address: NASTY },
-  { ...ORDER, paymentMethod: 'cash', pickupPoint: null, handoverCode: null, partialNote: '', warehouseName: '' },
+  {
+    ...ORDER,
+    deliveryType: 'delivery',
+    status: 'ready',
+    handoverCode: null,
+    pickupPoint: null,
+    address: NASTY,
+  },
+  {
+    ...ORDER,
+    paymentMethod: 'cash',
+    pickupPoint: null,
+    handoverCode: null,
+    partialNote: '',
+    warehouseName: '',
+  },
   {
     ...ORDER,
     number: '<000077>',
@@ -39,7 +53,12 @@ const variants = (event: MessageEvent): Array<Record<string, unknown>> => [
   { ...DATA[event], reason: 'r'.repeat(400), comment: '', name: '', month: 'not-a-month' },
 ];
 
-async function both(event: MessageEvent, lang: Lang, order: OrderFacts | null, data: Record<string, unknown>) {
+async function both(
+  event: MessageEvent,
+  lang: Lang,
+  order: OrderFacts | null,
+  data: Record<string, unknown>,
+) {
   const given = { ...input(event, lang, order, data), recipient: recipient(lang, NASTY) };
   const react = await renderMessage(event, given, MANAGE, { react: true });
   const compiled = await renderMessage(event, given, MANAGE);
@@ -66,11 +85,15 @@ describe('compiled e-mail HTML', () => {
     const before = compiledStats();
     for (let i = 0; i < 20; i++) {
       const given = {
-        ...input('business.statement_ready', 'ro', null, { month: `2025-${String((i % 12) + 1).padStart(2, '0')}` }),
+        ...input('business.statement_ready', 'ro', null, {
+          month: `2025-${String((i % 12) + 1).padStart(2, '0')}`,
+        }),
         recipient: recipient('ro', `Ana ${i} <x@y>`),
       };
       const compiled = await renderMessage('business.statement_ready', given, `${MANAGE}?n=${i}`);
-      expect(compiled.html).toBe((await renderMessage('business.statement_ready', given, `${MANAGE}?n=${i}`, { react: true })).html);
+      expect(compiled.html).toBe(
+        (await renderMessage('business.statement_ready', given, `${MANAGE}?n=${i}`, { react: true })).html,
+      );
     }
     const after = compiledStats();
     expect(after.shapes).toBe(before.shapes);

@@ -81,9 +81,12 @@ export function recipient(lang: Lang, name = 'Ana Popescu'): Recipient {
   return { id: 5, name, email: 'ana@example.test', lang, isPartner: true, isWarehouse: false };
 }
 
-export function input(event: MessageEvent, lang: Lang,
+export function input(
+  event: MessageEvent,
+  lang: Lang,
   order: OrderFacts | null = ORDER,
-  data: Record<string, unknown> = DATA[event],): TemplateInput {
+  data: Record<string, unknown> = DATA[event],
+): TemplateInput {
   return {
     i18n: messagesI18n(lang),
     lang,
@@ -96,4 +99,3 @@ export function input(event: MessageEvent, lang: Lang,
     format: formattersFor(lang),
   };
 }
-
