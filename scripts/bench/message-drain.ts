@@ -48,6 +48,11 @@ const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
     ? NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+/** This thread's CPU time in µs (the main thread's: the SMTP client's own thread is not in it). */
+const mainThreadCpu = (): number => {
+  const usage = process.threadCpuUsage();
+  return usage.user + usage.system;
+};
 const sortNum = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -203,6 +208,8 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     const base = smtp.received.length;
 
     // The drain: commits at the asked rate, order creations alongside.
+    const cpu0 = process.cpuUsage();
+    const mainCpu0 = mainThreadCpu();
     const t0 = Date.now();
     const enqueue = (async () => {
       for (let written = 0; written < options.messages; written += BATCH) {
@@ -236,6 +243,8 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
       .filter((mail) => mail.to.some((to) => to.startsWith('bench.mail.')));
     const lastAccept = Math.max(...benchMails.map((mail) => mail.acceptedAt));
     const [load1] = loadavg();
+    const cpu = process.cpuUsage(cpu0);
+    const mainCpu = mainThreadCpu() - mainCpu0;
 
     // Commit → accept per bench message: its row's created_at against the server's accept time.
     const created = new Map(
@@ -268,6 +277,13 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     );
     log(
       `  order creation p95: idle ${ms(idleP95)}, while draining ${ms(busyP95)} → ${ratio.toFixed(2)}× (${options.orders} each)`,
+    );
+    // CPU time, less disturbed than wall time by other work on the machine (it includes writing the messages, the
+    // order calls and the SMTP server, which run in this process too).
+    const perMessage = (micros: number) => `${(micros / 1000 / options.messages).toFixed(2)} ms/message`;
+    log(
+      `  CPU during the drain: process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${perMessage(cpu.user + cpu.system)}), ` +
+        `main thread ${(mainCpu / 1e6).toFixed(1)} s (${perMessage(mainCpu)})`,
     );
     log(`  load average ${(load0 ?? 0).toFixed(1)} → ${(load1 ?? 0).toFixed(1)} on ${cpus().length} CPUs`);
     log(

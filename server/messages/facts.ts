@@ -59,16 +59,27 @@ export async function loadRecipients(
     .select(['id', 'full_name', 'email', 'lang', 'is_partner', 'is_warehouse'])
     .where('id', 'in', userIds)
     .execute();
-  for (const row of rows)
-    recipients.set(row.id, {
-      id: row.id,
-      name: row.full_name,
-      email: row.email,
-      lang: langOr(row.lang),
-      isPartner: row.is_partner,
-      isWarehouse: row.is_warehouse,
-    });
+  for (const row of rows) recipients.set(row.id, recipientOf(row));
   return recipients;
+}
+
+/** A `users` row as a recipient. */
+export function recipientOf(row: {
+  id: number;
+  full_name: string;
+  email: string;
+  lang: string | null;
+  is_partner: boolean;
+  is_warehouse: boolean;
+}): Recipient {
+  return {
+    id: row.id,
+    name: row.full_name,
+    email: row.email,
+    lang: langOr(row.lang),
+    isPartner: row.is_partner,
+    isWarehouse: row.is_warehouse,
+  };
 }
 
 const localized = (value: Localized | string, lang: Lang): string =>

@@ -50,7 +50,9 @@ export function registerMessages(
     options.mail ??
     (config.mail.smtpUrl === undefined
       ? mailboxTransport(db)
-      : threadedSmtpTransport(config.mail.smtpUrl, Math.max(1, Math.min(5, config.messages.concurrency))));
+      : // One connection per send in flight (up to 16): with PIPELINING a connection still carries one mail at a
+        // time, so the connections bound how many wait for the server at once (ADR 0144).
+        threadedSmtpTransport(config.mail.smtpUrl, Math.max(1, Math.min(16, config.messages.concurrency))));
   const push =
     options.push ??
     webPushTransport(keys, config.push.subject, config.messages.pushTimeoutMs, options.pushAgent);

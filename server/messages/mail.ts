@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { InlineImage } from './email/render.ts';
 import { oneLine } from './one-line.ts';
+import type { SmtpReply } from './smtp-thread.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -158,7 +159,7 @@ export function threadedSmtpTransport(url: string, maxConnections: number): Mail
       workerData: { url, maxConnections },
     });
     started.unref();
-    started.on('message', (reply: import('./smtp-thread.ts').SmtpReply) => {
+    started.on('message', (reply: SmtpReply) => {
       const waiter = waiting.get(reply.id);
       if (waiter === undefined) return;
       waiting.delete(reply.id);
@@ -170,7 +171,7 @@ export function threadedSmtpTransport(url: string, maxConnections: number): Mail
       if (worker === started) worker = null;
       failAll(why);
     };
-    started.on('error', (error) => gone(`the SMTP thread failed: ${error.message}`));
+    started.on('error', (error: Error) => gone(`the SMTP thread failed: ${error.message}`));
     started.on('exit', (code) => gone(`the SMTP thread stopped (${code})`));
     worker = started;
     return started;
