@@ -243,7 +243,12 @@ export class MessageWorker {
         }
       }
     };
-    const senders = Math.min(this.options.config.messages.concurrency, claimed.length);
+    // E-mail: the whole batch at once, the SMTP pool's connections bound what is in flight (and a busy event loop
+    // costs one turn per batch, not one per send); push: `concurrency` requests at a time.
+    const email = claimed[0]?.channel === 'email';
+    const senders = email
+      ? claimed.length
+      : Math.min(this.options.config.messages.concurrency, claimed.length);
     await Promise.all(Array.from({ length: senders }, sender));
     const finals = results.flatMap((result) => (result === null ? [] : [result.final]));
     await touchSubscriptions(
