@@ -72,9 +72,9 @@ export interface WorkerOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
+/** A channel's work: the batches in hand (at most LOOPS_PER_LANE), and whether more may be due. */
 interface Lane {
   channel: DeliveryChannel;
-  /** The batches being worked on (at most LOOPS_PER_LANE). */
   loops: Set<Promise<void>>;
   again: boolean;
 }
@@ -83,7 +83,6 @@ interface Lane {
 type TryResult = { final: FinalState; pushed?: number } | null;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export class MessageWorker {
   readonly owner: string;
   private readonly lanes: Record<DeliveryChannel, Lane> = {
@@ -243,12 +242,9 @@ export class MessageWorker {
         }
       }
     };
-    // E-mail: the whole batch at once, the SMTP pool's connections bound what is in flight (and a busy event loop
-    // costs one turn per batch, not one per send); push: `concurrency` requests at a time.
-    const email = claimed[0]?.channel === 'email';
-    const senders = email
-      ? claimed.length
-      : Math.min(this.options.config.messages.concurrency, claimed.length);
+    // E-mail: the whole batch at once (the SMTP pool bounds what is in flight); push: `concurrency` at a time.
+    const { concurrency } = this.options.config.messages;
+    const senders = claimed[0]?.channel === 'email' ? claimed.length : Math.min(concurrency, claimed.length);
     await Promise.all(Array.from({ length: senders }, sender));
     const finals = results.flatMap((result) => (result === null ? [] : [result.final]));
     await touchSubscriptions(
