@@ -1,16 +1,16 @@
 /**
  * Message delivery under load (docs/adr/0100-message-delivery.md), part of `npm run bench:api` and runnable alone:
- * `npx tsx scripts/bench/message-drain.ts [--messages N] [--rate N] [--orders N]`.
+ * `npx tsx scripts/bench/message-drain.ts [--messages N] [--rate N] [--orders N] [--no-yield]`.
  *
  * The real app (`buildApp`, its messages worker running as in production) on a fresh in-memory PGlite with the demo
  * set, sending to a real SMTP server on 127.0.0.1 (`smtp-server`, the one of the tests), through HTTP:
  *
  * 1. **Order action, idle**: `--orders` order creations by a distributor (cart filled untimed), the worker idle.
  * 2. **Drain**: `--messages` messages (default 10,000) to 500 recipients in five languages are committed in
- *    transactions of 100 at `--rate` per second (default: as fast as they can be written), while the same order
- *    creations run again. Printed: throughput (messages accepted by the SMTP server per second, from the first commit
+ *    transactions of 100 at `--rate` per second (default: as fast as they can be written, yielding to the event loop
+ *    between transactions as requests would; `--no-yield`: never), while the same order creations run again. Printed: throughput (messages accepted by the SMTP server per second, from the first commit
  *    to the last accept), the p50/p95/max from each message's commit (`messages.created_at`) to the server's accept,
- *    and the order creation's p95 during the drain as a ratio to idle.
+ *    the order creation's p95 during the drain as a ratio to idle, and the CPU time per message.
  *
  * Goals: p95 commit → accept ≤ 5 s; order action p95 while draining ≤ 1.5× idle. Exit code 0 even when over a goal.
  */
@@ -28,7 +28,9 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { enqueueMessage } from '../../server/messages/outbox.ts';
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { Worker } from 'node:worker_threads';
 import { startSmtpServer } from '../../tests/support/smtp-server.ts';
+import type { AcceptedMail } from './smtp-server-thread.ts';
 
 export const GOAL_LATENCY_P95_MS = 5000;
 export const GOAL_ORDER_RATIO = 1.5;
@@ -41,6 +43,10 @@ export interface MessageDrainOptions {
   rate: number;
   /** timed order creations, idle and while draining */
   orders: number;
+  /** the SMTP server in this thread, as before 2026-11-29, instead of a thread of its own */
+  smtpInProcess?: boolean;
+  /** let the event loop run between two write transactions, as requests would (default true) */
+  yieldBetweenWrites?: boolean;
   log?: (message: string) => void;
 }
 
@@ -48,12 +54,73 @@ const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
     ? NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+/** This thread's CPU time in µs (the main thread's: the SMTP client's own thread is not in it). */
+const mainThreadCpu = (): number => {
+  const usage = process.threadCpuUsage();
+  return usage.user + usage.system;
+};
 const sortNum = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+interface BenchSmtp {
+  url: string;
+  received: AcceptedMail[];
+  /** Waits until the accepts reported so far are in (the thread reports every 50 ms). */
+  settle(since: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The local SMTP server: in a thread of its own (smtp-server-thread.ts), or in this one (`--smtp-in-process`). */
+async function benchSmtpServer(inProcess: boolean): Promise<BenchSmtp> {
+  if (inProcess) {
+    const smtp = await startSmtpServer({ parse: false });
+    const received: AcceptedMail[] = [];
+    smtp.onMessage = (mail) => {
+      received.push({
+        to: mail.to,
+        messageId: /^Message-ID: (<[^>]*>)/im.exec(mail.raw)?.[1] ?? null,
+        acceptedAt: mail.acceptedAt,
+      });
+      smtp.received.length = 0;
+    };
+    return { url: smtp.url, received, settle: async () => undefined, close: () => smtp.close() };
+  }
+  const worker = new Worker(new URL('./smtp-server-thread.ts', import.meta.url));
+  const received: AcceptedMail[] = [];
+  let lastReport = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { url?: string; accepted?: AcceptedMail[] }) => {
+      if (message.url !== undefined) resolve(message.url);
+      if (message.accepted !== undefined) {
+        received.push(...message.accepted);
+        lastReport = Date.now();
+      }
+    });
+  });
+  return {
+    url,
+    received,
+    async settle() {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      while (Date.now() - lastReport < 100) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) =>
+        worker.on('message', (message: { closed?: boolean }) => {
+          if (message.closed === true) resolve();
+        }),
+      );
+      worker.postMessage({ close: true });
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
 export async function benchMessageDrain(options: MessageDrainOptions): Promise<void> {
   const log = options.log ?? ((message: string) => console.log(message));
-  const smtp = await startSmtpServer({ parse: false });
+  const smtp = await benchSmtpServer(options.smtpInProcess === true);
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(database.db);
   await seedDemo(database.db);
@@ -201,9 +268,13 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     // The idle run's own order messages go out before the drain starts.
     await settled();
     const base = smtp.received.length;
+    const startedAt = Date.now();
 
     // The drain: commits at the asked rate, order creations alongside.
+    const cpu0 = process.cpuUsage();
+    const mainCpu0 = mainThreadCpu();
     const t0 = Date.now();
+    let writtenAt = t0;
     const enqueue = (async () => {
       for (let written = 0; written < options.messages; written += BATCH) {
         const count = Math.min(BATCH, options.messages - written);
@@ -220,22 +291,32 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
             });
           }
         });
+        // PGlite answers in microtasks: a loop of transactions that never yields starves the event loop (sockets,
+        // timers, the SMTP thread's replies, the order calls) until its last commit. Writes come from requests, each
+        // its own turn of the loop; `--no-yield` keeps the old loop, which measures that starvation instead.
+        if (options.yieldBetweenWrites !== false) await new Promise((resolve) => setImmediate(resolve));
         if (options.rate > 0) {
           const due = t0 + ((written + count) / options.rate) * 1000;
           const wait = due - Date.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         }
       }
+      writtenAt = Date.now();
     })();
     const busy = await orderRun(100 + options.orders);
     await enqueue;
     const committedAt = Date.now();
     await settled();
+    await smtp.settle(startedAt);
     const benchMails = smtp.received
       .slice(base)
       .filter((mail) => mail.to.some((to) => to.startsWith('bench.mail.')));
     const lastAccept = Math.max(...benchMails.map((mail) => mail.acceptedAt));
+    const firstAccept = Math.min(...benchMails.map((mail) => mail.acceptedAt));
+    const acceptedWhileWriting = benchMails.filter((mail) => mail.acceptedAt <= writtenAt).length;
     const [load1] = loadavg();
+    const cpu = process.cpuUsage(cpu0);
+    const mainCpu = mainThreadCpu() - mainCpu0;
 
     // Commit → accept per bench message: its row's created_at against the server's accept time.
     const created = new Map(
@@ -245,7 +326,7 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     );
     const latencies: number[] = [];
     for (const mail of benchMails) {
-      const id = /^Message-ID: <m(\d+)\./im.exec(mail.raw)?.[1];
+      const id = /^<m(\d+)\./.exec(mail.messageId ?? '')?.[1];
       const at = id === undefined ? undefined : created.get(Number(id));
       if (at !== undefined) latencies.push(mail.acceptedAt - at);
     }
@@ -260,7 +341,11 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
       `\nMessage delivery: ${options.messages} messages to ${RECIPIENTS} recipients through SMTP (127.0.0.1), in-memory PGlite, MESSAGE_CONCURRENCY ${config.messages.concurrency}`,
     );
     log(
-      `  committed ${options.rate > 0 ? `at ${options.rate}/s` : 'as fast as written'} in ${((committedAt - t0) / 1000).toFixed(1)} s; all accepted after ${seconds.toFixed(1)} s`,
+      `  committed ${options.rate > 0 ? `at ${options.rate}/s` : 'as fast as written'}${options.yieldBetweenWrites === false ? ' (never yielding)' : ''} in ${((committedAt - t0) / 1000).toFixed(1)} s; all accepted after ${seconds.toFixed(1)} s`,
+    );
+    log(
+      `  the ${options.messages} written in ${((writtenAt - t0) / 1000).toFixed(1)} s (${acceptedWhileWriting} accepted by then); ` +
+        `first accepted after ${((firstAccept - t0) / 1000).toFixed(1)} s`,
     );
     log(`  throughput: ${(options.messages / seconds).toFixed(0)} messages/s`);
     log(
@@ -268,6 +353,13 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     );
     log(
       `  order creation p95: idle ${ms(idleP95)}, while draining ${ms(busyP95)} → ${ratio.toFixed(2)}× (${options.orders} each)`,
+    );
+    // CPU time, less disturbed than wall time by other work on the machine (it includes writing the messages, the
+    // order calls and the SMTP server, which run in this process too).
+    const perMessage = (micros: number) => `${(micros / 1000 / options.messages).toFixed(2)} ms/message`;
+    log(
+      `  CPU during the drain: process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (${perMessage(cpu.user + cpu.system)}), ` +
+        `main thread ${(mainCpu / 1e6).toFixed(1)} s (${perMessage(mainCpu)})`,
     );
     log(`  load average ${(load0 ?? 0).toFixed(1)} → ${(load1 ?? 0).toFixed(1)} on ${cpus().length} CPUs`);
     log(
@@ -289,6 +381,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       messages: { type: 'string', default: '10000' },
       rate: { type: 'string', default: '0' },
       orders: { type: 'string', default: '100' },
+      'no-yield': { type: 'boolean', default: false },
+      'smtp-in-process': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -296,6 +390,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     messages: Number(values.messages),
     rate: Number(values.rate),
     orders: Number(values.orders),
+    yieldBetweenWrites: !values['no-yield'],
+    smtpInProcess: values['smtp-in-process'],
   }).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

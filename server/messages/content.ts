@@ -9,7 +9,7 @@ import { mailAddress } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { compose, renderMessage, type RenderedMessage } from './email/render.ts';
 import { formattersFor, type TemplateInput } from './email/template.ts';
-import { loadOrderFacts, type Recipient } from './facts.ts';
+import { loadOrderFacts, orderFactsIn, type OrderRecord, type Recipient } from './facts.ts';
 import { messagesI18n } from './i18n.ts';
 import type { OutgoingMail } from './mail.ts';
 import { oneLine } from './one-line.ts';
@@ -49,18 +49,29 @@ export function unsubscribeUrl(
   return join(config.publicUrl, `/api/v3/users/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
 }
 
-/** What the template of `message` reads, in the recipient's language. */
+/** The order an `order.*` message is about, or null. */
+export function orderIdOf(message: Pick<StoredMessage, 'event' | 'data'>): number | null {
+  const orderId = message.data.orderId;
+  return message.event.startsWith('order.') && typeof orderId === 'number' ? orderId : null;
+}
+
+/**
+ * What the template of `message` reads, in the recipient's language. `orders`: the batch's orders, read at once
+ * (deliveries.ts); without it the message's order is read alone.
+ */
 export async function templateInput(
   db: Kysely<DB>,
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
   message: StoredMessage,
   recipient: Recipient,
+  orders?: ReadonlyMap<number, OrderRecord>,
 ): Promise<TemplateInput> {
-  const orderId = message.data.orderId;
-  const order =
-    message.event.startsWith('order.') && typeof orderId === 'number'
-      ? await loadOrderFacts(db, orderId, recipient.lang, config.jwtSecret)
-      : null;
+  const orderId = orderIdOf(message);
+  let order: TemplateInput['order'] = null;
+  if (orderId !== null && orders !== undefined) {
+    const record = orders.get(orderId);
+    order = record === undefined ? null : orderFactsIn(record, recipient.lang);
+  } else if (orderId !== null) order = await loadOrderFacts(db, orderId, recipient.lang, config.jwtSecret);
   return {
     i18n: messagesI18n(recipient.lang),
     lang: recipient.lang,

@@ -13,7 +13,6 @@ import type {
 import type { Lang, Localized } from '../db/reference.ts';
 import type { DB } from '../db/schema.ts';
 import { awaitsPickup, handoverCode } from '../domain/orders/handover-code.ts';
-import { readyMomentOf } from '../domain/orders/handover.ts';
 import { langOr } from './i18n.ts';
 
 export interface Recipient {
@@ -60,29 +59,42 @@ export async function loadRecipients(
     .select(['id', 'full_name', 'email', 'lang', 'is_partner', 'is_warehouse'])
     .where('id', 'in', userIds)
     .execute();
-  for (const row of rows)
-    recipients.set(row.id, {
-      id: row.id,
-      name: row.full_name,
-      email: row.email,
-      lang: langOr(row.lang),
-      isPartner: row.is_partner,
-      isWarehouse: row.is_warehouse,
-    });
+  for (const row of rows) recipients.set(row.id, recipientOf(row));
   return recipients;
+}
+
+/** A `users` row as a recipient. */
+export function recipientOf(row: {
+  id: number;
+  full_name: string;
+  email: string;
+  lang: string | null;
+  is_partner: boolean;
+  is_warehouse: boolean;
+}): Recipient {
+  return {
+    id: row.id,
+    name: row.full_name,
+    email: row.email,
+    lang: langOr(row.lang),
+    isPartner: row.is_partner,
+    isWarehouse: row.is_warehouse,
+  };
 }
 
 const localized = (value: Localized | string, lang: Lang): string =>
   typeof value === 'string' ? value : (value[lang] ?? value.ru);
 
-/** The order as the message shows it; null when it is gone. `handoverSecret` derives the pickup code. */
-export async function loadOrderFacts(
-  db: Kysely<DB>,
-  orderId: number,
-  lang: Lang,
-  handoverSecret: string,
-): Promise<OrderFacts | null> {
-  const row = await db
+/** An order as read for its messages, before it is put in a recipient's language. */
+export interface OrderRecord {
+  row: OrderRow;
+  handoverCode: string | null;
+}
+
+type OrderRow = Awaited<ReturnType<typeof orderRows>>[number];
+
+function orderRows(db: Kysely<DB>, orderIds: readonly number[]) {
+  return db
     .selectFrom('orders as o')
     .innerJoin('warehouses as w', 'w.id', 'o.warehouse_id')
     .leftJoin('pickup_points as p', 'p.id', 'o.pickup_point_id')
@@ -99,6 +111,7 @@ export async function loadOrderFacts(
       'o.delivery_address',
       'o.cancel_reason',
       'o.partial_note',
+      'o.created_at',
       'w.name as warehouse_name',
       'w.phone as warehouse_phone',
       'p.name as point_name',
@@ -119,13 +132,58 @@ export async function loadOrderFacts(
         .whereRef('l.order_id', '=', 'o.id')
         .as('units'),
     )
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
-  if (row === undefined) return null;
+    .where('o.id', 'in', orderIds)
+    .execute();
+}
+
+/**
+ * The orders of `orderIds` as their messages show them, by id (two queries for any number of orders: the orders,
+ * and when they became ready for those awaiting pickup); orders that are gone are absent. `handoverSecret` derives
+ * the pickup code (server/domain/orders/handover.ts: the same moment `readyMomentOf` reads).
+ */
+export async function loadOrderRecords(
+  db: Kysely<DB>,
+  orderIds: readonly number[],
+  handoverSecret: string,
+): Promise<Map<number, OrderRecord>> {
+  const records = new Map<number, OrderRecord>();
+  if (orderIds.length === 0) return records;
+  const rows = await orderRows(db, [...new Set(orderIds)]);
+  const waiting = rows.filter((row) => awaitsPickup(row.status, row.delivery_type)).map((row) => row.id);
+  const readyAt = new Map<number, Date>();
+  if (waiting.length > 0)
+    for (const moment of await db
+      .selectFrom('order_history')
+      .select((eb) => ['order_id', eb.fn.max('at').as('at')])
+      .where('order_id', 'in', waiting)
+      .where('to_status', '=', 'ready')
+      .groupBy('order_id')
+      .execute())
+      if (moment.at !== null) readyAt.set(moment.order_id, new Date(moment.at));
+  for (const row of rows)
+    records.set(row.id, {
+      row,
+      handoverCode: waiting.includes(row.id)
+        ? handoverCode(handoverSecret, row.id, readyAt.get(row.id) ?? row.created_at ?? new Date(0))
+        : null,
+    });
+  return records;
+}
+
+/** The order as the message shows it in `lang`; null when it is gone. `handoverSecret` derives the pickup code. */
+export async function loadOrderFacts(
+  db: Kysely<DB>,
+  orderId: number,
+  lang: Lang,
+  handoverSecret: string,
+): Promise<OrderFacts | null> {
+  const record = (await loadOrderRecords(db, [orderId], handoverSecret)).get(orderId);
+  return record === undefined ? null : orderFactsIn(record, lang);
+}
+
+/** An order read by `loadOrderRecords`, in `lang`. */
+export function orderFactsIn({ row, handoverCode: code }: OrderRecord, lang: Lang): OrderFacts {
   const address = row.delivery_address;
-  const code = awaitsPickup(row.status, row.delivery_type)
-    ? handoverCode(handoverSecret, row.id, await readyMomentOf(db, row.id))
-    : null;
   return {
     id: row.id,
     number: row.number,

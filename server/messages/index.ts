@@ -10,7 +10,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { mailboxTransport, smtpTransport, type MailTransport } from './mail.ts';
+import { mailboxTransport, threadedSmtpTransport, type MailTransport } from './mail.ts';
 import { registerMailboxPage } from './mailbox-page.ts';
 import { vapidKeys, webPushTransport, type PushTransport, type VapidKeys } from './push.ts';
 import { MessageWorker, type DeliveryOutcome, type WorkerOptions } from './worker.ts';
@@ -50,7 +50,9 @@ export function registerMessages(
     options.mail ??
     (config.mail.smtpUrl === undefined
       ? mailboxTransport(db)
-      : smtpTransport(config.mail.smtpUrl, Math.max(1, Math.min(5, config.messages.concurrency))));
+      : // One connection per send in flight (up to 16): with PIPELINING a connection still carries one mail at a
+        // time, so the connections bound how many wait for the server at once (ADR 0144).
+        threadedSmtpTransport(config.mail.smtpUrl, Math.max(1, Math.min(16, config.messages.concurrency))));
   const push =
     options.push ??
     webPushTransport(keys, config.push.subject, config.messages.pushTimeoutMs, options.pushAgent);

@@ -7,11 +7,13 @@
  * retrying cannot help), `connection` (the server could not be reached or dropped us: retried until it is back),
  * `temporary` (4xx and anything else: retried up to the limit).
  */
+import { Worker } from 'node:worker_threads';
 import { createTransport } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { InlineImage } from './email/render.ts';
 import { oneLine } from './one-line.ts';
+import type { SmtpReply } from './smtp-thread.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -30,17 +32,17 @@ export interface OutgoingMail {
 
 export type FailureKind = 'permanent' | 'temporary' | 'connection';
 
+// No parameter properties here: smtp-thread.ts loads this module in a worker thread, where Node strips the types
+// itself (under Vitest too) and accepts only erasable syntax.
 export class DeliveryError extends Error {
+  readonly kind: FailureKind;
   /** A push service forgot the subscription (404/410): it is dropped. */
   readonly gone: boolean;
 
-  constructor(
-    readonly kind: FailureKind,
-    message: string,
-    options?: { cause?: unknown; gone?: boolean },
-  ) {
+  constructor(kind: FailureKind, message: string, options?: { cause?: unknown; gone?: boolean }) {
     super(message, options);
     this.name = 'DeliveryError';
+    this.kind = kind;
     this.gone = options?.gone ?? false;
   }
 }
@@ -131,6 +133,70 @@ export function smtpTransport(url: string, maxConnections: number): MailTranspor
     },
     close() {
       transporter.close();
+    },
+  };
+}
+
+/**
+ * SMTP_URL through nodemailer's pool in a thread of its own (smtp-thread.ts, ADR 0144): the same transport, its
+ * composing and sending off the main thread. The thread is started on first use and again after it died (its
+ * sends in flight fail as temporary errors and are retried); it keeps the process alive only while sends wait.
+ */
+export function threadedSmtpTransport(url: string, maxConnections: number): MailTransport {
+  let worker: Worker | null = null;
+  let next = 0;
+  const waiting = new Map<
+    number,
+    { resolve: (response: string) => void; reject: (error: DeliveryError) => void }
+  >();
+  const failAll = (message: string) => {
+    for (const { reject } of waiting.values()) reject(new DeliveryError('temporary', message));
+    waiting.clear();
+  };
+  const thread = (): Worker => {
+    if (worker !== null) return worker;
+    const started = new Worker(new URL('./smtp-thread.ts', import.meta.url), {
+      workerData: { url, maxConnections },
+    });
+    started.unref();
+    started.on('message', (reply: SmtpReply) => {
+      const waiter = waiting.get(reply.id);
+      if (waiter === undefined) return;
+      waiting.delete(reply.id);
+      if (waiting.size === 0) started.unref();
+      if (reply.ok) waiter.resolve(reply.response);
+      else waiter.reject(new DeliveryError(reply.kind, reply.message));
+    });
+    const gone = (why: string) => {
+      if (worker === started) worker = null;
+      failAll(why);
+    };
+    started.on('error', (error: Error) => gone(`the SMTP thread failed: ${error.message}`));
+    started.on('exit', (code) => gone(`the SMTP thread stopped (${code})`));
+    worker = started;
+    return started;
+  };
+  const ask = (op: 'send' | 'verify', mail?: OutgoingMail): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      const target = thread();
+      waiting.set(id, { resolve, reject });
+      target.ref();
+      target.postMessage({ id, op, ...(mail === undefined ? {} : { mail }) });
+    });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      return { response: await ask('send', mail) };
+    },
+    async verify() {
+      await ask('verify');
+    },
+    close() {
+      const stopping = worker;
+      worker = null;
+      failAll('the transport was closed');
+      void stopping?.terminate();
     },
   };
 }

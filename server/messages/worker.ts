@@ -1,33 +1,29 @@
 /**
- * The messages worker (docs/adr/0100-message-delivery.md): one per process, every process alike.
+ * The messages worker (docs/adr/0100-message-delivery.md, 0144): one per process, every process alike.
  *
- * - **Planning** (planner.ts). A message nobody has planned yet becomes deliveries, as the recipient's choices
- *   allow; one planner at a time across processes.
- * - **Claiming.** Each channel has its own lane (a hanging push service never holds up e-mail). A lane claims a
- *   batch of due deliveries (`concurrency` × 8) with `FOR UPDATE SKIP LOCKED`, only the oldest unfinished one of
- *   each recipient's queue, and marks them `sending` with a lease; two processes never claim the same delivery, and
- *   a recipient gets their messages in order.
- * - **Sending, then marking.** A batch's messages, recipients and subscriptions are read in one query each
- *   (deliveries.ts), sent `concurrency` at a time, and their final states written in one statement. At least once:
- *   a process that dies after the server accepted a message but before it wrote `sent` leaves a lease that runs
- *   out, and another process sends it again, with the same Message-ID.
- * - **Failures.** A refusal (5xx, a push service's 4xx) fails the delivery at once; 404/410 from a push service
- *   drops its subscription. A temporary error is retried with exponential backoff up to MESSAGE_MAX_ATTEMPTS. A
- *   server that cannot be reached is retried without that limit (for MESSAGE_GIVE_UP_MS): while it is down a probe
- *   asks every few seconds, and when it is back every waiting delivery is due at once.
- * - Woken by NOTIFY `mlm_messages` (a trigger on `messages`), and by a poll for retries and lost leases. Nothing here
- *   runs inside a request: the request only wrote the message.
+ * - **Planning** (planner.ts): unplanned messages become deliveries, as the recipients' choices allow.
+ * - **Claiming** (deliveries.ts): each channel is a lane (a hanging push service never holds up e-mail) working on
+ *   up to LOOPS_PER_LANE batches at once; a batch is claimed with `FOR UPDATE SKIP LOCKED`, only the oldest unfinished
+ *   delivery of each recipient's queue, with a lease, and read in the same statement. No two processes claim alike.
+ * - **Sending, then marking**: `concurrency` sends at a time, final states written in one statement. At least once:
+ *   a process that dies between the server's accept and the record leaves a lease that runs out; another process
+ *   sends again, with the same Message-ID.
+ * - **Failures**: a refusal fails at once (404/410 drops a push subscription); a temporary error is retried with
+ *   exponential backoff up to MESSAGE_MAX_ATTEMPTS; an unreachable server is probed and retried (MESSAGE_GIVE_UP_MS).
+ * - Woken by NOTIFY `mlm_messages` and a poll; nothing here runs inside a request.
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB, DeliveryChannel } from '../db/schema.ts';
 import { emailOf, pushOf, templateInput, type StoredMessage } from './content.ts';
 import {
+  claimBatch,
   loadBatch,
+  releaseWaitingForServer,
   recordFinal,
   scheduleRetry,
   touchSubscriptions,
@@ -35,15 +31,17 @@ import {
   type Claimed,
   type FinalState,
 } from './deliveries.ts';
-import { DeliveryError, type FailureKind, type MailTransport } from './mail.ts';
+import { DeliveryError, type MailTransport } from './mail.ts';
 import { planMessages } from './planner.ts';
 import type { PushTransport } from './push.ts';
 
 export const MESSAGES_CHANNEL = 'mlm_messages';
 /** A server that cannot be reached is retried for this long before its deliveries fail (3 days). */
 export const MESSAGE_GIVE_UP_MS = 3 * 24 * 60 * 60 * 1000;
-/** A lane claims this many deliveries per send it may have at once. */
-const BATCH_PER_SEND = 8;
+/** Deliveries claimed per send a lane may have at once (256 at the default concurrency; ADR 0144). */
+const BATCH_PER_SEND = 32;
+/** Batches a lane works on at once: while one waits for the mail server, another is claimed and recorded. */
+const LOOPS_PER_LANE = Math.max(2, Math.min(4, availableParallelism()));
 
 export interface DeliveryOutcome {
   deliveryId: number;
@@ -74,9 +72,10 @@ export interface WorkerOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
+/** A channel's work: the batches in hand (at most LOOPS_PER_LANE), and whether more may be due. */
 interface Lane {
   channel: DeliveryChannel;
-  filling: Promise<void> | null;
+  loops: Set<Promise<void>>;
   again: boolean;
 }
 
@@ -84,12 +83,11 @@ interface Lane {
 type TryResult = { final: FinalState; pushed?: number } | null;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export class MessageWorker {
   readonly owner: string;
   private readonly lanes: Record<DeliveryChannel, Lane> = {
-    email: { channel: 'email', filling: null, again: false },
-    push: { channel: 'push', filling: null, again: false },
+    email: { channel: 'email', loops: new Set(), again: false },
+    push: { channel: 'push', loops: new Set(), again: false },
   };
   private planning: Promise<number> | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -135,7 +133,8 @@ export class MessageWorker {
     if (this.timer !== undefined) clearInterval(this.timer);
     if (this.probeTimer !== undefined) clearInterval(this.probeTimer);
     await this.unlisten?.().catch(() => undefined);
-    for (const lane of Object.values(this.lanes)) await lane.filling?.catch(() => undefined);
+    for (const lane of Object.values(this.lanes))
+      await Promise.all([...lane.loops].map((loop) => loop.catch(() => undefined)));
     await this.planning?.catch(() => undefined);
     this.options.mail.close();
   }
@@ -164,22 +163,22 @@ export class MessageWorker {
     }
   }
 
+  /** Starts another batch of `lane` when it has room for one, else notes that there is more to do. */
   private fill(lane: Lane): void {
-    if (lane.filling !== null) {
+    if (lane.loops.size >= LOOPS_PER_LANE) {
       lane.again = true;
       return;
     }
-    lane.filling = this.fillLane(lane)
+    lane.again = false;
+    const loop: Promise<void> = this.fillLane(lane)
       .catch((error: unknown) =>
         this.options.log.error({ err: error, channel: lane.channel }, 'messages: lane'),
       )
       .finally(() => {
-        lane.filling = null;
-        if (lane.again && !this.stopped) {
-          lane.again = false;
-          this.fill(lane);
-        }
+        lane.loops.delete(loop);
+        if (lane.again && !this.stopped) this.fill(lane);
       });
+    lane.loops.add(loop);
   }
 
   private get batchSize(): number {
@@ -193,6 +192,8 @@ export class MessageWorker {
     if (lane.channel === 'email' && this.mailDown) return; // the probe says when it is back
     const claimed = await this.claim(lane.channel, this.batchSize);
     if (claimed.length === 0) return;
+    // A full batch: there may be more due now, for another loop to claim while this one sends.
+    if (claimed.length === this.batchSize) this.fill(lane);
     await this.deliverBatch(claimed);
     lane.again = true;
   }
@@ -216,26 +217,9 @@ export class MessageWorker {
     return waiting === undefined ? 0 : planMessages(this.options.db);
   }
 
-  /** Claims up to `limit` due deliveries of `channel`: the oldest unfinished one of each recipient's queue. */
-  private async claim(channel: DeliveryChannel, limit: number): Promise<Claimed[]> {
-    const lease = sql.lit(`${this.leaseMs} milliseconds`);
-    const { rows } = await sql<Claimed>`
-      with due as (
-        select d.id from message_deliveries d
-        where d.channel = ${channel} and d.state in ('queued', 'sending') and d.next_attempt_at <= now()
-          and not exists (
-            select 1 from message_deliveries e
-            where e.queue_key = d.queue_key and e.id < d.id and e.state in ('queued', 'sending'))
-        order by d.id
-        limit ${limit}
-        for update skip locked
-      )
-      update message_deliveries d
-      set state = 'sending', attempts = d.attempts + 1, locked_by = ${this.owner},
-        next_attempt_at = now() + ${lease}::interval
-      from due where d.id = due.id
-      returning d.id, d.message_id, d.channel, d.subscription_id, d.attempts`.execute(this.options.db);
-    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+  /** Claims up to `limit` due deliveries of `channel` for this process (deliveries.ts). */
+  private claim(channel: DeliveryChannel, limit: number): Promise<Claimed[]> {
+    return claimBatch(this.options.db, { channel, limit, owner: this.owner, leaseMs: this.leaseMs });
   }
 
   /**
@@ -244,7 +228,7 @@ export class MessageWorker {
    */
   private async deliverBatch(claimed: readonly Claimed[]): Promise<void> {
     if (claimed.length === 0) return;
-    const context = await loadBatch(this.options.db, claimed);
+    const context = await loadBatch(this.options.db, claimed, this.options.config.jwtSecret);
     const results: TryResult[] = [];
     let next = 0;
     const sender = async () => {
@@ -258,7 +242,9 @@ export class MessageWorker {
         }
       }
     };
-    const senders = Math.min(this.options.config.messages.concurrency, claimed.length);
+    // E-mail: the whole batch at once (the SMTP pool bounds what is in flight); push: `concurrency` at a time.
+    const { concurrency } = this.options.config.messages;
+    const senders = claimed[0]?.channel === 'email' ? claimed.length : Math.min(concurrency, claimed.length);
     await Promise.all(Array.from({ length: senders }, sender));
     const finals = results.flatMap((result) => (result === null ? [] : [result.final]));
     await touchSubscriptions(
@@ -275,12 +261,18 @@ export class MessageWorker {
     const message = context.messages.get(delivery.message_id);
     const recipient = message === undefined ? undefined : context.recipients.get(message.userId);
     const final = (state: FinalState['state'], error: string | null) => ({
-      final: { delivery, state, error, event: message?.event ?? 'unknown' },
+      final: {
+        delivery,
+        state,
+        error,
+        event: message?.event ?? 'unknown',
+        hadSecret: message?.secret != null,
+      },
     });
     if (message === undefined || recipient === undefined)
       return final('failed', 'the message or its recipient is gone');
     try {
-      const input = await templateInput(db, config, message, recipient);
+      const input = await templateInput(db, config, message, recipient, context.orders);
       if (delivery.channel === 'email') {
         const { mail } = await emailOf(config, message, recipient, input);
         await this.options.mail.send(mail);
@@ -312,7 +304,13 @@ export class MessageWorker {
   ): Promise<TryResult> {
     const { config, db, log } = this.options;
     const final = (state: FinalState['state']): TryResult => ({
-      final: { delivery, state, error: failure.message, event: message.event },
+      final: {
+        delivery,
+        state,
+        error: failure.message,
+        event: message.event,
+        hadSecret: message.secret !== null,
+      },
     });
     if (failure.gone && delivery.subscription_id !== null) {
       await db.deleteFrom('push_subscriptions').where('id', '=', delivery.subscription_id).execute();
@@ -333,27 +331,18 @@ export class MessageWorker {
       config.messages.retryBaseMs * 2 ** Math.max(0, delivery.attempts - 1),
     );
     await scheduleRetry(db, this.owner, delivery, failure.message, failure.kind === 'connection', waitMs);
-    log.warn(
-      {
-        deliveryId: delivery.id,
-        messageId: message.id,
-        event: message.event,
-        channel: delivery.channel,
-        attempts: delivery.attempts,
-        kind: failure.kind,
-        retryInMs: waitMs,
-        error: failure.message,
-      },
-      'messages: delivery will be retried',
-    );
-    this.options.onOutcome?.({
+    const tried = {
       deliveryId: delivery.id,
       messageId: message.id,
-      channel: delivery.channel,
       event: message.event,
-      result: 'retry',
-      error: failure.message,
-    });
+      channel: delivery.channel,
+    };
+    const error = failure.message;
+    log.warn(
+      { ...tried, attempts: delivery.attempts, kind: failure.kind, retryInMs: waitMs, error },
+      'messages: delivery will be retried',
+    );
+    this.options.onOutcome?.({ ...tried, result: 'retry', error });
     return null;
   }
 
@@ -404,17 +393,8 @@ export class MessageWorker {
     this.mailDown = false;
     if (this.probeTimer !== undefined) clearInterval(this.probeTimer);
     this.probeTimer = undefined;
-    const released = await this.options.db
-      .updateTable('message_deliveries')
-      .set({ next_attempt_at: sql<Date>`now()` })
-      .where('channel', '=', 'email')
-      .where('state', '=', 'queued')
-      .where('connection_failed', '=', true)
-      .where('next_attempt_at', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    this.options.log.info({ released: Number(released.numUpdatedRows) }, 'messages: the mail server is back');
+    const released = await releaseWaitingForServer(this.options.db);
+    this.options.log.info({ released }, 'messages: the mail server is back');
     this.poke();
   }
 }
-
-export type { FailureKind };

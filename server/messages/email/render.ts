@@ -3,8 +3,7 @@
  * plain-text parts of the e-mail, its inline images, and the push notification (docs/adr/0101-email-templates.md).
  */
 import { createElement } from 'react';
-import { I18nProvider } from '@lingui/react';
-import { plainTextSelectors, render } from '@react-email/render';
+import { plainTextSelectors } from '@react-email/render';
 import { compile } from 'html-to-text';
 import { oneLine } from '../one-line.ts';
 import type { MessageEvent } from '../outbox.ts';
@@ -12,6 +11,7 @@ import * as account from './account.tsx';
 import * as business from './business.tsx';
 import * as orders from './orders.tsx';
 import * as returns from './returns.tsx';
+import { renderCompiled, renderWithReact } from './compiled.ts';
 import { Frame } from './parts.tsx';
 import { qrPng } from './qr-png.ts';
 import type { Composed, Template, TemplateInput } from './template.ts';
@@ -71,30 +71,52 @@ const toText = compile({
   ] as never,
 });
 
+/**
+ * The text part of `html`, remembered for the last few hundred HTML parts: the messages of a burst (the month's
+ * statements, reminders) are often the same HTML in a language, and converting costs more than filling the HTML
+ * (ADR 0144). Keyed by the whole HTML, so a hit is the same text by construction.
+ */
+const texts = new Map<string, string>();
+const MAX_TEXTS = 256;
+
+function textOf(html: string): string {
+  let text = texts.get(html);
+  if (text === undefined) {
+    text = toText(html);
+    if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value ?? '');
+    texts.set(html, text);
+  }
+  return text;
+}
+
 export function compose(event: MessageEvent, input: TemplateInput): Composed {
   return TEMPLATES[event](input);
 }
 
-/** Renders `event` for `input.recipient`; `manageUrl` is where they choose what they receive. */
+/**
+ * Renders `event` for `input.recipient`; `manageUrl` is where they choose what they receive. The HTML comes from
+ * the template's compiled shape (compiled.ts, the same bytes); `{ react: true }` renders it with React instead (the
+ * reference the tests compare against).
+ */
 export async function renderMessage(
   event: MessageEvent,
   input: TemplateInput,
   manageUrl: string,
+  options: { react?: boolean } = {},
 ): Promise<RenderedMessage> {
   const composed = compose(event, input);
-  const element = createElement(
-    I18nProvider,
-    { i18n: input.i18n },
-    createElement(Frame, {
-      lang: input.lang,
-      i18n: input.i18n,
-      preview: composed.summary,
-      heading: composed.heading,
-      manageUrl,
-      children: composed.content,
-    }),
-  );
-  const html = await render(element);
+  const frame = createElement(Frame, {
+    lang: input.lang,
+    i18n: input.i18n,
+    preview: composed.summary,
+    heading: composed.heading,
+    manageUrl,
+    children: composed.content,
+  });
+  const html =
+    options.react === true
+      ? await renderWithReact(frame, input.i18n)
+      : await renderCompiled(frame, input.i18n, input.lang);
   const images: InlineImage[] =
     composed.qrCode === undefined
       ? []
@@ -110,7 +132,7 @@ export async function renderMessage(
     subject: oneLine(composed.subject),
     summary: oneLine(composed.summary),
     html,
-    text: toText(html),
+    text: options.react === true ? toText(html) : textOf(html),
     url: input.link(composed.path),
     images,
   };
