@@ -74,8 +74,12 @@ function app(prerendered: PrerenderedSession | null) {
   return appTree(prerendered, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
 }
 
+/** The first render of a page the browser renders, as a transition too: in slices, like hydration (below). */
 function render(container: HTMLElement): void {
-  createRoot(container).render(app(null));
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app(null));
+  });
 }
 
 /**
