@@ -246,6 +246,11 @@ try {
       writeFileSync(join(flags.save, `${page.key.replace(/\W+/g, '-')}.trace.json`), JSON.stringify(trace));
     }
     const { fcp, tasks, inner, nodes, samples } = analyse(trace.traceEvents ?? trace);
+    if (fcp <= 0) {
+      // Now and then Chromium's trace lacks the page's paint events: the run says so instead of listing nothing.
+      console.log(`\n== ${page.name} ${path}: the trace holds no first contentful paint; run it again`);
+      continue;
+    }
     const long = tasks.filter((t) => t.end > fcp && t.dur / 1000 >= threshold);
     const blocking = long.reduce(
       (sum, t) => sum + Math.max(0, Math.min(t.dur / 1000, (t.end - fcp) / 1000) - 50),
