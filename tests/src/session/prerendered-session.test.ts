@@ -17,7 +17,8 @@ import { makeToken, userFixture } from '../../support/auth.ts';
 const BASE = 'http://localhost:3000/api/v3';
 
 function setUp() {
-  writeTokenCookie(makeToken({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600, par: true, wh: false }));
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  writeTokenCookie(makeToken({ sub: '7', exp: expiresAt, par: true, wh: false }), expiresAt * 1000);
   const reads: string[] = [];
   const fetch = (request: Request) => {
     reads.push(new URL(request.url).pathname.replace('/api/v3', ''));
