@@ -41,6 +41,13 @@ function renderCard(user: Me = me) {
   return renderSignedIn(<InviteSection me={user} />, { role: 'partner', user });
 }
 
+/** The card has two Copy buttons (the join link's and the shop link's): by what each copies. */
+function copyButton(card: HTMLElement, action: 'copy-link' | 'copy-shop-link'): HTMLElement {
+  const button = card.querySelector<HTMLElement>(`[data-action="${action}"]`);
+  if (button === null) throw new Error(`no ${action} button`);
+  return button;
+}
+
 describe('the invitation card', () => {
   it('shows the PRN link at once and copies it', async () => {
     const writeText = vi.fn(async () => {});
@@ -52,8 +59,33 @@ describe('the invitation card', () => {
     expect(await within(card).findByRole('img', { name: 'QR code of your invitation link' })).toBeTruthy();
     // jsdom has no share sheet: no Share button.
     expect(within(card).queryByRole('button', { name: 'Share' })).toBeNull();
-    fireEvent.click(within(card).getByRole('button', { name: 'Copy' }));
+    fireEvent.click(copyButton(card, 'copy-link'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${origin()}/join/MD1000007`));
+  });
+
+  it('shows the shop link beside it and copies that one', async () => {
+    const writeText = vi.fn(async () => {});
+    stubClipboard(writeText);
+    renderCard();
+    const shop = await screen.findByRole('region', { name: 'Your shop' });
+    const shopLink = within(shop).getByLabelText<HTMLInputElement>('Your shop link');
+    expect(shopLink.value).toBe(`${origin()}/s/MD1000007`);
+    expect(await within(shop).findByRole('img', { name: 'QR code of your shop link' })).toBeTruthy();
+    fireEvent.click(within(shop).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${origin()}/s/MD1000007`));
+  });
+
+  it('selects the shop link, not the join link, when the browser refuses to copy it', async () => {
+    stubClipboard(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    renderCard();
+    const shop = await screen.findByRole('region', { name: 'Your shop' });
+    fireEvent.click(within(shop).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText(/The browser did not let us copy/)).toBeTruthy();
+    const selected = within(shop).getByLabelText<HTMLInputElement>('Your shop link');
+    expect(document.activeElement).toBe(selected);
+    expect(selected.selectionEnd).toBe(selected.value.length);
   });
 
   it('selects the link when the browser refuses the clipboard', async () => {
@@ -63,7 +95,7 @@ describe('the invitation card', () => {
     renderCard();
     const card = await screen.findByRole('region', { name: 'Invitation link' });
     const link = within(card).getByLabelText<HTMLInputElement>('Your invitation link');
-    fireEvent.click(within(card).getByRole('button', { name: 'Copy' }));
+    fireEvent.click(copyButton(card, 'copy-link'));
     expect(await within(card).findByText(/The browser did not let us copy/)).toBeTruthy();
     expect(document.activeElement).toBe(link);
     expect(link.selectionStart).toBe(0);
