@@ -375,11 +375,12 @@ export function DistributorDashboard() {
         retry={() => void target.refetch()}
       />
       <StatusCard info={info.data} />
-      <ClientOrdersCard />
       <BonusesCard info={info.data} />
       <PickupThresholdsCard info={info.data} />
       <QualificationsCard info={info.data} />
       <ClosedMonthsCard info={info.data} />
+      {/* A row of its own below the period's figures: the grid's rows stay full. */}
+      <ClientOrdersCard />
     </CardGrid>
   );
 }
