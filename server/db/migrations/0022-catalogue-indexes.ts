@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  *   category's) with an index-only scan instead of reading every wide row.
  * - fillfactor 70 on `products` and `warehouse_stock` (as migration 0018 does for the close): the offers rewrite
  *   every product's price and every stock figure; with room on the page and no indexed column changed the new
- *   version is made in place (a heap-only tuple), so the twelve indexes of `products` — five of them ICU name keys —
+ *   version is made in place (a heap-only tuple), so the thirteen indexes of `products` — five of them ICU name keys —
  *   are not written again for each row. Pages written from now on keep the room.
  */
 
