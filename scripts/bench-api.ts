@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum]
- *   [--messages N]
+ *   [--messages N] [--only exchange]
  *   [--data-dir DIR | --database-url URL]`
  *
  * A benchmark, not a test: latency (p50/p95/p99) and throughput of the API's hot calls on the large data set, through
@@ -24,6 +24,9 @@
  *
  * `--messages N` (default 10,000; 0 skips) then measures message delivery to a local SMTP server
  * (scripts/bench/message-drain.ts).
+ *
+ * `--only exchange` measures only the 1C exchange on the large set (the order file's stall and cost per document,
+ * the catalogue import), skipping the main reads, the fan-out, the volume engine, the lists and the messages.
  */
 // First, as in server/main.ts: React's production build for prerendering and e-mails, as the server has them.
 import { OPERATOR_NODE_ENV } from '../server/react-build.ts';
@@ -57,7 +60,7 @@ import { benchMessageDrain } from './bench/message-drain.ts';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GOAL_P95_MS = 20;
 const USAGE =
-  'usage: npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum] [--messages N] [--data-dir DIR | --database-url URL]';
+  'usage: npm run bench:api -- [--orders N] [--distributors N] [--month-lines N] [--requests N] [--concurrency N] [--vacuum] [--messages N] [--only exchange] [--data-dir DIR | --database-url URL]';
 
 const { values: flags } = parseArgs({
   options: {
@@ -70,6 +73,7 @@ const { values: flags } = parseArgs({
     'database-url': { type: 'string' },
     vacuum: { type: 'boolean', default: false },
     messages: { type: 'string', default: '10000' },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
   strict: true,
@@ -315,6 +319,9 @@ async function main(): Promise<void> {
   const requests = whole('requests', flags.requests, 10, 100_000);
   const concurrency = whole('concurrency', flags.concurrency, 1, 64);
   const monthLines = whole('month-lines', flags['month-lines'], 0, 100_000_000);
+  if (flags.only !== undefined && flags.only !== 'exchange')
+    throw new Error(`--only takes "exchange"\n${USAGE}`);
+  const everything = flags.only === undefined;
 
   const opened = await openBenchDatabase(distributors, orders, monthLines);
   const { database } = opened;
@@ -479,72 +486,77 @@ async function main(): Promise<void> {
       expectStatus(listed, 200, 'list after a write');
       return created;
     };
-    log(`\nwarming up (${where})...`);
-    for (const read of reads)
-      for (let i = 0; i < 30; i++) expectStatus(await read.make(i), 200, `warm-up ${read.name}`);
-    for (let i = 0; i < 10; i++) await createOne(i);
+    if (everything) {
+      log(`\nwarming up (${where})...`);
+      for (const read of reads)
+        for (let i = 0; i < 30; i++) expectStatus(await read.make(i), 200, `warm-up ${read.name}`);
+      for (let i = 0; i < 10; i++) await createOne(i);
 
-    const [load1] = loadavg();
-    log(
-      `measuring: ${requests} requests per call, sequential and ${concurrency} at a time; load ${(load1 ?? 0).toFixed(1)} on ${cpus().length} CPUs`,
-    );
-    const results: Result[] = [];
-    for (const read of reads) results.push(await measure(read.name, true, requests, 1, read.make));
-    createMs = [];
-    afterWriteMs = [];
-    const started = performance.now();
-    for (let i = 0; i < requests; i++) await createOne(1000 + i);
-    const seconds = (performance.now() - started) / 1000;
-    results.push({
-      name: 'create order (create call only)',
-      read: false,
-      concurrency: 1,
-      samples: createMs,
-      seconds,
-    });
-    results.push({
-      name: 'list page 1 after a write',
-      read: true,
-      concurrency: 1,
-      samples: afterWriteMs,
-      seconds,
-    });
-    for (const read of reads) results.push(await measure(read.name, true, requests, concurrency, read.make));
-    const [loadAfter] = loadavg();
-
-    log(`\nAPI benchmark: ${where}; ${Number(totals.n)} orders at warehouse 1; pageSize 50\n`);
-    printTable(results);
-    log(`(create: req/s counts the untimed add-to-cart calls and the list read after each create)`);
-    const over = results.filter(
-      (r) =>
-        r.read &&
-        r.concurrency === 1 &&
-        percentile(
-          [...r.samples].sort((a, b) => a - b),
-          95,
-        ) > GOAL_P95_MS,
-    );
-    log(
-      `\nload average: ${(load1 ?? 0).toFixed(1)} at the start of measuring, ${(loadAfter ?? 0).toFixed(1)} at the end (${cpus().length} CPUs)`,
-    );
-    if (over.length === 0) log(`GOAL MET: every sequential read has p95 <= ${GOAL_P95_MS} ms`);
-    else
+      const [load1] = loadavg();
       log(
-        `GOAL NOT MET (p95 <= ${GOAL_P95_MS} ms for sequential reads): over it: ${over.map((r) => r.name).join('; ')}`,
+        `measuring: ${requests} requests per call, sequential and ${concurrency} at a time; load ${(load1 ?? 0).toFixed(1)} on ${cpus().length} CPUs`,
       );
-    log('');
-    await benchEventFanout(origin, { log });
+      const results: Result[] = [];
+      for (const read of reads) results.push(await measure(read.name, true, requests, 1, read.make));
+      createMs = [];
+      afterWriteMs = [];
+      const started = performance.now();
+      for (let i = 0; i < requests; i++) await createOne(1000 + i);
+      const seconds = (performance.now() - started) / 1000;
+      results.push({
+        name: 'create order (create call only)',
+        read: false,
+        concurrency: 1,
+        samples: createMs,
+        seconds,
+      });
+      results.push({
+        name: 'list page 1 after a write',
+        read: true,
+        concurrency: 1,
+        samples: afterWriteMs,
+        seconds,
+      });
+      for (const read of reads)
+        results.push(await measure(read.name, true, requests, concurrency, read.make));
+      const [loadAfter] = loadavg();
+
+      log(`\nAPI benchmark: ${where}; ${Number(totals.n)} orders at warehouse 1; pageSize 50\n`);
+      printTable(results);
+      log(`(create: req/s counts the untimed add-to-cart calls and the list read after each create)`);
+      const over = results.filter(
+        (r) =>
+          r.read &&
+          r.concurrency === 1 &&
+          percentile(
+            [...r.samples].sort((a, b) => a - b),
+            95,
+          ) > GOAL_P95_MS,
+      );
+      log(
+        `\nload average: ${(load1 ?? 0).toFixed(1)} at the start of measuring, ${(loadAfter ?? 0).toFixed(1)} at the end (${cpus().length} CPUs)`,
+      );
+      if (over.length === 0) log(`GOAL MET: every sequential read has p95 <= ${GOAL_P95_MS} ms`);
+      else
+        log(
+          `GOAL NOT MET (p95 <= ${GOAL_P95_MS} ms for sequential reads): over it: ${over.map((r) => r.name).join('; ')}`,
+        );
+      log('');
+      await benchEventFanout(origin, { log });
+    }
     log(
       `\n${formatImportStall(await measureImportStall({ origin, db, exchangeUser: config.exchangeUser, exchangePassword: config.exchangePassword }))}`,
     );
-    await benchVolumes({
-      db,
-      call: (method, path, token) => call(method, path, { token }),
-      login: (email) => login(call, email),
-      zone: config.periodTimeZone,
-      requests,
-      log,
-    });
+    if (everything) {
+      await benchVolumes({
+        db,
+        call: (method, path, token) => call(method, path, { token }),
+        login: (email) => login(call, email),
+        zone: config.periodTimeZone,
+        requests,
+        log,
+      });
+    }
     const exchange = {
       origin,
       db,
@@ -559,6 +571,7 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
+  if (!everything) return;
   await benchLists({ distributors, orders, requests });
   const messages = whole('messages', flags.messages, 0, 1_000_000);
   if (messages > 0) await benchMessageDrain({ messages, rate: 0, orders: 100, log });

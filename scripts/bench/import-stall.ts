@@ -10,6 +10,7 @@
  * Also (`measureDocumentCost`): the time per document of a file of 5,000 documents of orders the portal does not
  * know, and of one of 5,000 of its orders (docs/adr/0094-1c-documents-in-batches.md; goal ≤ 0.2 ms for unknown ones).
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -31,6 +32,8 @@ export interface ImportStallResult {
   duringSamples: number;
   ratio: number;
   met: boolean;
+  /** the load average (1 min) before and after the run */
+  load: [number, number];
 }
 
 /** A CommerceML file of `count` documents over the given orders (cycled), each setting a new 1C number. */
@@ -91,6 +94,7 @@ export async function measureImportStall(options: {
     throw new Error(`checkauth: ${auth.status} ${auth.text}`);
   const cookie = auth.cookie;
 
+  const loadBefore = loadavg()[0] ?? 0;
   for (let i = 0; i < 20; i++) await me();
   const idle: number[] = [];
   for (let i = 0; i < samples; i++) idle.push(await me());
@@ -133,6 +137,7 @@ export async function measureImportStall(options: {
     duringSamples: during.length,
     ratio,
     met: ratio <= STALL_GOAL_RATIO,
+    load: [loadBefore, loadavg()[0] ?? 0],
   };
 }
 
@@ -143,6 +148,8 @@ export interface DocumentCostResult {
   fileBytes: number;
   millis: number;
   perDocumentMs: number;
+  /** the load average (1 min) when the upload ended */
+  load: number;
 }
 
 /** The goal for documents of orders the portal does not know (docs/adr/0094-1c-documents-in-batches.md). */
@@ -203,12 +210,13 @@ export async function measureDocumentCost(options: {
     fileBytes: file.length,
     millis,
     perDocumentMs: millis / documents,
+    load: loadavg()[0] ?? 0,
   };
 }
 
 export function formatDocumentCost(unknown: DocumentCostResult, known: DocumentCostResult): string {
   return [
-    `1C order file, time per document (matched 500 at a time):`,
+    `1C order file, time per document (matched 500 at a time); load ${unknown.load.toFixed(1)} and ${known.load.toFixed(1)} on ${cpus().length} CPUs:`,
     `  ${unknown.documents} of orders the portal does not know (${(unknown.fileBytes / 1024).toFixed(0)} KB): ${(unknown.millis / 1000).toFixed(2)} s, ${unknown.perDocumentMs.toFixed(3)} ms each: ${unknown.perDocumentMs <= UNKNOWN_DOCUMENT_GOAL_MS ? 'GOAL MET' : 'GOAL NOT MET'} (<= ${UNKNOWN_DOCUMENT_GOAL_MS} ms)`,
     `  ${known.documents} of its orders (${(known.fileBytes / 1024).toFixed(0)} KB), each applied in its own transaction: ${(known.millis / 1000).toFixed(2)} s, ${known.perDocumentMs.toFixed(3)} ms each`,
   ].join('\n');
@@ -216,7 +224,7 @@ export function formatDocumentCost(unknown: DocumentCostResult, known: DocumentC
 
 export function formatImportStall(result: ImportStallResult): string {
   return [
-    `1C import stall: ${result.documents} Документ (${(result.fileBytes / 1024).toFixed(0)} KB) applied in ${(result.importMs / 1000).toFixed(2)} s`,
+    `1C import stall: ${result.documents} Документ (${(result.fileBytes / 1024).toFixed(0)} KB) applied in ${(result.importMs / 1000).toFixed(2)} s; load ${result.load[0].toFixed(1)} → ${result.load[1].toFixed(1)} on ${cpus().length} CPUs`,
     `  GET /users/me p95 idle ${result.idleP95.toFixed(1)} ms, during the import ${result.duringP95.toFixed(1)} ms (max ${result.duringMax.toFixed(1)} ms, ${result.duringSamples} calls): ${result.ratio.toFixed(2)}×`,
     result.met
       ? `  GOAL MET: p95 during the import <= ${STALL_GOAL_RATIO}× idle p95`

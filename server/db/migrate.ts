@@ -26,6 +26,7 @@ import * as m0018 from './migrations/0018-room-for-the-close.ts';
 import * as m0019 from './migrations/0019-return-events.ts';
 import * as m0020 from './migrations/0020-sign-up.ts';
 import * as m0021 from './migrations/0021-shop-link.ts';
+import * as m0022 from './migrations/0022-catalogue-indexes.ts';
 import type { DB } from './schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-return-events': m0019,
   '0020-sign-up': m0020,
   '0021-shop-link': m0021,
+  '0022-catalogue-indexes': m0022,
 };
 
 export function createMigrator(db: Kysely<DB>): Migrator {

@@ -118,6 +118,8 @@ export async function listProducts(
       break;
     }
     case 'name':
+      // The expression of `products_name_<lang>_idx` (migration 0022): a page walks that index and stops. Change
+      // one, change the other (tests/server/routes/catalogue/goods-plan.test.ts asks for the plan).
       select = select.orderBy(sql`(products.name ->> ${query.lang}) collate "und-x-icu"`, direction);
       break;
     case 'price':

@@ -20,7 +20,8 @@ import type { Selectable } from 'kysely';
 import { HISTORY_EVENT } from '../orders/history-events.ts';
 import { factsOf, linesWithStock, persistOutcome } from '../orders/persist.ts';
 import type { IncomingDocument } from './commerceml-reader.ts';
-import { releaseToOneC } from '../stock/warehouse-stock.ts';
+import { releaseHoldsOf } from '../stock/warehouse-stock.ts';
+import { recordHistory } from '../orders/history.ts';
 import { EXCHANGE_EVENTS, recordExchangeEvents } from './queue.ts';
 import { parseStatusValue } from './statuses.ts';
 
@@ -157,22 +158,37 @@ async function applyDocument(
   let documentNumber: string | null = null;
   if (doc.onecNumber !== null && doc.onecNumber !== row.onec_document_number) {
     documentNumber = doc.onecNumber.slice(0, 100);
+    // One write of the order's row for the number, the version (as `recordExchangeEvents` bumps it) and `in_1c_at`
+    // (as `releaseToOneC` sets it), not three: each update of `orders` writes its indexes again, and this
+    // transaction is what other requests wait for on PGlite (docs/adr/0094-1c-documents-in-batches.md).
+    const number = documentNumber;
     await trx
       .updateTable('orders')
-      .set({
-        onec_document_number: documentNumber,
+      .set((eb) => ({
+        onec_document_number: number,
         exchanged_at: now,
         ...(row.exchange_state === null ? { exchange_state: 'confirmed' as const } : {}),
-      })
+        version: eb('version', '+', 1),
+        updated_at: now,
+        in_1c_at: row.in_1c_at ?? now,
+      }))
       .where('id', '=', row.id)
       .execute();
-    await recordExchangeEvents(
-      trx,
-      [{ orderId: row.id, status: row.status, event: EXCHANGE_EVENTS.document, comment: documentNumber }],
-      now,
-    );
-    // 1C numbered the order: it is in 1C's books, and its quantities count it.
-    await releaseToOneC(trx, [row.id], now);
+    await recordHistory(trx, [
+      {
+        order_id: row.id,
+        at: now,
+        actor_id: null,
+        actor_role: 'exchange',
+        from_status: row.status,
+        to_status: row.status,
+        event: EXCHANGE_EVENTS.document,
+        comment: documentNumber,
+      },
+    ]);
+    // 1C numbered the order: it is in 1C's books, and its quantities count it (the row is locked: `in_1c_at` read
+    // above is the one this statement replaced).
+    if (row.in_1c_at === null) await releaseHoldsOf(trx, [row], now);
   }
 
   const wanted = targetOf(doc);

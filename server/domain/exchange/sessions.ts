@@ -102,8 +102,54 @@ export type PartOutcome =
   { kind: 'stored'; sessionBytes: number } | { kind: 'over-limit'; sessionBytes: number };
 
 /**
+ * The rows a part is kept in. PGlite runs one statement at a time, on the event loop: one 1 MB part written by one
+ * statement held every other request for 50–250 ms (the hex parameter parsed, the value compressed), so a part is
+ * written a piece at a time and reads of the API take turns between the pieces.
+ */
+export const PIECE_BYTES = 64 * 1024;
+
+/**
+ * Where a part's pieces wait until the part is whole: a name no file can have (`safeFileName` refuses control
+ * characters), so nothing reads a part half-written; `sessionFiles` leaves these out.
+ */
+const STAGING = '\u0001';
+const stagingName = (filename: string): string =>
+  `${STAGING}${randomBytes(9).toString('base64url')}/${filename}`;
+
+async function sessionBytes(
+  db: Kysely<DB> | Transaction<DB>,
+  session: ExchangeSession,
+  without?: string,
+): Promise<number> {
+  let query = db
+    .selectFrom('exchange_file_parts')
+    .select(sql<number>`coalesce(sum(octet_length(bytes)), 0)::int8`.as('n'))
+    .where('session_id', '=', session.id);
+  if (without !== undefined) query = query.where('filename', '<>', without);
+  const held = await query.executeTakeFirst();
+  return Number(held?.n ?? 0);
+}
+
+async function dropOverLimit(
+  db: Kysely<DB> | Transaction<DB>,
+  session: ExchangeSession,
+  filename: string,
+): Promise<void> {
+  await db
+    .deleteFrom('exchange_file_parts')
+    .where('session_id', '=', session.id)
+    .where('filename', '=', filename)
+    .execute();
+}
+
+/**
  * Keeps one more part of `filename`, unless the session's parts would pass `SESSION_PART_BYTES` together: then
  * nothing is stored and that file's earlier parts are dropped too (1C sends the whole file again).
+ *
+ * The part is written in pieces of `PIECE_BYTES`, each by a statement of its own under a staging name, with a turn
+ * for other requests between them; one short transaction then checks the cap again and gives the pieces the file's
+ * name, so the part joins the file whole or not at all. Pieces a dying process leaves under a staging name are
+ * never read, and go with their session.
  */
 export async function storeFilePart(
   db: Kysely<DB>,
@@ -112,28 +158,50 @@ export async function storeFilePart(
   part: Uint8Array,
   limit: number = SESSION_PART_BYTES,
 ): Promise<PartOutcome> {
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('exchange_sessions').select('id').where('id', '=', session.id).forUpdate().execute();
-    const held = await trx
-      .selectFrom('exchange_file_parts')
-      .select(sql<number>`coalesce(sum(octet_length(bytes)), 0)::int8`.as('n'))
-      .where('session_id', '=', session.id)
-      .executeTakeFirst();
-    const sessionBytes = Number(held?.n ?? 0) + part.byteLength;
-    if (sessionBytes > limit) {
-      await trx
-        .deleteFrom('exchange_file_parts')
-        .where('session_id', '=', session.id)
-        .where('filename', '=', filename)
+  const before = (await sessionBytes(db, session)) + part.byteLength;
+  if (before > limit) {
+    await dropOverLimit(db, session, filename);
+    return { kind: 'over-limit', sessionBytes: before };
+  }
+  const staging = stagingName(filename);
+  try {
+    for (let start = 0; start < part.byteLength; start += PIECE_BYTES) {
+      if (start > 0) await setImmediate();
+      await db
+        .insertInto('exchange_file_parts')
+        .values({
+          session_id: session.id,
+          filename: staging,
+          bytes: part.subarray(start, start + PIECE_BYTES),
+        })
         .execute();
-      return { kind: 'over-limit', sessionBytes };
     }
-    await trx
-      .insertInto('exchange_file_parts')
-      .values({ session_id: session.id, filename, bytes: part })
-      .execute();
-    return { kind: 'stored', sessionBytes };
-  });
+    return await db.transaction().execute(async (trx): Promise<PartOutcome> => {
+      await trx
+        .selectFrom('exchange_sessions')
+        .select('id')
+        .where('id', '=', session.id)
+        .forUpdate()
+        .execute();
+      const total = (await sessionBytes(trx, session, staging)) + part.byteLength;
+      if (total > limit) {
+        await dropOverLimit(trx, session, filename);
+        await dropOverLimit(trx, session, staging);
+        return { kind: 'over-limit', sessionBytes: total };
+      }
+      // Renaming keeps the bytes where they are (an unchanged TOASTed value is not copied).
+      await trx
+        .updateTable('exchange_file_parts')
+        .set({ filename })
+        .where('session_id', '=', session.id)
+        .where('filename', '=', staging)
+        .execute();
+      return { kind: 'stored', sessionBytes: total };
+    });
+  } catch (error) {
+    await dropOverLimit(db, session, staging).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The parts of `filename` this session holds, joined in arrival order (empty when none). */
@@ -222,22 +290,27 @@ export async function sessionFiles(
     .selectFrom('exchange_file_parts')
     .select(['filename', sql<number>`sum(octet_length(bytes))::int8`.as('bytes')])
     .where('session_id', '=', session.id)
+    .where(sql<boolean>`left(filename, 1) <> ${STAGING}`)
     .groupBy('filename')
     .orderBy('filename')
     .execute();
   return rows.map((row) => ({ name: row.filename, bytes: Number(row.bytes) }));
 }
 
-/** Keeps a whole file (an archive's entry) in parts of at most `partBytes`, replacing one of the same name. */
+/**
+ * Keeps a whole file (an archive's entry) in parts of at most `partBytes` (`PIECE_BYTES`, each written by its own
+ * statement, for the reason `storeFilePart` gives), replacing one of the same name.
+ */
 export async function storeWholeFile(
   db: Kysely<DB>,
   session: ExchangeSession,
   name: string,
   bytes: Uint8Array,
-  partBytes = 1024 * 1024,
+  partBytes = PIECE_BYTES,
 ): Promise<void> {
   await dropFile(db, session, name);
   for (let start = 0; start < bytes.length || start === 0; start += partBytes) {
+    if (start > 0) await setImmediate();
     await db
       .insertInto('exchange_file_parts')
       .values({ session_id: session.id, filename: name, bytes: bytes.subarray(start, start + partBytes) })

@@ -104,6 +104,18 @@ export async function releaseToOneC(
     .where('in_1c_at', 'is', null)
     .returning(['id', 'status', 'warehouse_id'])
     .execute();
+  await releaseHoldsOf(trx, taken, now);
+}
+
+/**
+ * Gives back what these orders held, now that 1C took them (`in_1c_at` was just set on each, by the caller's
+ * statement: `releaseToOneC`, or one that writes more of the order's row at once).
+ */
+export async function releaseHoldsOf(
+  trx: Transaction<DB>,
+  taken: ReadonlyArray<{ id: number; status: OrderStatus; warehouse_id: number }>,
+  now: Date,
+): Promise<void> {
   const holding = taken.filter((order) => !RELEASED_STATUSES.includes(order.status));
   if (holding.length === 0) return;
   const lines = await trx

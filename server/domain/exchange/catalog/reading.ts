@@ -11,7 +11,7 @@ import type { ImportDriver, StepAnswer } from './steps.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Records kept (and applied) together. */
-export const CHUNK_RECORDS = 250;
+export const CHUNK_RECORDS = 50;
 
 /** How long a call's hold on a file lasts: past the call's budget, so a call never loses the file it works on. */
 export const leaseUntil = (budgetMs: number, now: Date = new Date()): Date =>

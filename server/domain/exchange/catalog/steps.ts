@@ -21,7 +21,7 @@
  * lease, so a call repeated while another still works (1C timing out and retrying) answers `progress` at once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CatalogueExchangeConfig } from '#server/config.ts';
 import type { DB } from '#server/db/schema.ts';
 import {
@@ -37,6 +37,7 @@ import { catalogueScope, deactivateUnnamed, type DeactivationScope } from './dea
 import { dictionaryOf, priceRoleOf, type Dictionary } from './dictionary.ts';
 import type { FileSource } from './files.ts';
 import { emptyOutcome, recordOutcome, type ChunkOutcome } from './issues.ts';
+import { analyzeWithin, vacuumAfter } from './maintenance.ts';
 import { failFile, fileRow, inTransaction, leaseUntil, readToEnd, type FileRow } from './reading.ts';
 import type {
   CatalogueRecord,
@@ -239,10 +240,7 @@ async function finishFile(driver: ImportDriver, file: FileRow, dictionary: Dicti
       }
     }
     await recordOutcome(trx, driver.runId, file.name, outcome, now);
-    // PGlite runs no autovacuum: without fresh statistics a catalogue grown by thousands of rows was still planned
-    // as the few it had, and the offers' set-wise updates scanned the whole table for each chunk.
-    if (file.kind === 'catalogue') await sql`analyze products`.execute(trx);
-    if (file.kind === 'offers') await sql`analyze warehouse_stock`.execute(trx);
+    await analyzeWithin(trx, driver.db, file.kind);
     await trx.deleteFrom('exchange_import_chunks').where('file_id', '=', file.id).execute();
     await trx
       .updateTable('exchange_import_files')
@@ -262,6 +260,7 @@ async function finishFile(driver: ImportDriver, file: FileRow, dictionary: Dicti
       .execute();
   });
   file.stage = 'done';
+  await vacuumAfter(driver.db, file.kind);
 }
 
 async function summary(db: Db, runId: number): Promise<string> {

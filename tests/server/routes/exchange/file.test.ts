@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELEASED_STATUSES } from '#server/domain/stock/warehouse-stock.ts';
 import type { TestApp } from '#tests/support/server/app.ts';
 import {
   OneC,
@@ -85,6 +86,66 @@ describe('mode=file: 1C sends its changes back', () => {
     const events = (await historyEvents(t, received)).slice(-2);
     expect(events.map((e) => e.event)).toEqual(['EXCHANGE_DOCUMENT', 'COMPLETE']);
     expect(events[1]?.actor_role).toBe('exchange');
+  });
+
+  it('gives back what an order held once 1C numbers it, once: one write of the order, one history entry', async () => {
+    // A new order holds its units at its warehouse until 1C has it (docs/adr/0091-stock-per-warehouse.md).
+    const open = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('warehouse_id', '=', 1)
+      .where('in_1c_at', 'is', null)
+      .where('onec_document_number', 'is', null)
+      .where('status', 'not in', [...RELEASED_STATUSES])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const id = open.id;
+    const before = await orderRow(t, id);
+    expect(before.in_1c_at).toBeNull();
+    const lines = await t.db
+      .selectFrom('order_lines')
+      .select(['product_id', 'requested_quantity', 'confirmed_quantity'])
+      .where('order_id', '=', id)
+      .execute();
+    const heldOf = async () =>
+      new Map(
+        (
+          await t.db
+            .selectFrom('warehouse_stock')
+            .select(['product_id', 'held'])
+            .where('warehouse_id', '=', before.warehouse_id)
+            .where(
+              'product_id',
+              'in',
+              lines.map((line) => line.product_id),
+            )
+            .execute()
+        ).map((row) => [row.product_id, row.held]),
+      );
+    const heldBefore = await heldOf();
+    const send = (number: string) =>
+      onec.file(oneCFile([{ id, number: before.number, requisites: { 'Номер по 1С': number } }]));
+
+    expect((await send('РН-ДЕРЖАЛ')).text).toBe('success');
+    const after = await orderRow(t, id);
+    expect(after.onec_document_number).toBe('РН-ДЕРЖАЛ');
+    expect(after.in_1c_at).not.toBeNull();
+    expect(after.version).toBe(before.version + 1);
+    expect((await historyEvents(t, id)).filter((e) => e.event === 'EXCHANGE_DOCUMENT')).toHaveLength(1);
+    const heldAfter = await heldOf();
+    for (const line of lines) {
+      const units = line.confirmed_quantity ?? line.requested_quantity;
+      const given = lines
+        .filter((other) => other.product_id === line.product_id)
+        .reduce((sum, other) => sum + (other.confirmed_quantity ?? other.requested_quantity), 0);
+      expect(units).toBeGreaterThan(0);
+      expect(heldAfter.get(line.product_id)).toBe((heldBefore.get(line.product_id) ?? 0) - given);
+    }
+
+    // A new number later: the order is in 1C already, nothing is given back twice.
+    expect((await send('РН-ДЕРЖАЛ-2')).text).toBe('success');
+    expect(await heldOf()).toEqual(heldAfter);
+    expect((await orderRow(t, id)).in_1c_at).toEqual(after.in_1c_at);
   });
 
   it('records a status change the lifecycle refuses as an exchange error with the reason, changing nothing else', async () => {

@@ -7,11 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerExchangeContentTypes } from '#server/routes/exchange/index.ts';
 import {
   MAX_SESSIONS,
+  PIECE_BYTES,
   SESSION_IDLE_MS,
   SESSION_PART_BYTES,
   findSession,
+  heldFile,
   openSession,
+  sessionFiles,
   storeFilePart,
+  storeWholeFile,
 } from '#server/domain/exchange/sessions.ts';
 import type { Database } from '#server/db/database.ts';
 import { startTestApp, type TestApp } from '#tests/support/server/app.ts';
@@ -131,5 +135,42 @@ describe('exchange sessions in the database', () => {
       .where('session_id', '=', session.id)
       .execute();
     expect(held).toEqual([]);
+  });
+
+  it('keeps a 1 MB part in pieces of its own statements, whole under the file name, nothing left staged', async () => {
+    const { session } = await openSession(database.db);
+    const part = (seed: number) =>
+      Uint8Array.from({ length: 1024 * 1024 + 17 }, (_, i) => (i * 31 + seed) % 251);
+    const parts = [part(1), part(2)];
+    for (const bytes of parts) {
+      expect((await storeFilePart(database.db, session, 'import.xml', bytes)).kind).toBe('stored');
+    }
+    const rows = await database.db
+      .selectFrom('exchange_file_parts')
+      .select(['filename', (eb) => eb.fn<number>('octet_length', ['bytes']).as('size')])
+      .where('session_id', '=', session.id)
+      .orderBy('id')
+      .execute();
+    // No row over a piece, every row under the file's name (no staging name left behind).
+    expect(rows.length).toBe(2 * Math.ceil((1024 * 1024 + 17) / PIECE_BYTES));
+    expect(rows.every((row) => row.filename === 'import.xml' && row.size <= PIECE_BYTES)).toBe(true);
+    expect(Buffer.compare(await heldFile(database.db, session, 'import.xml'), Buffer.concat(parts))).toBe(0);
+    expect(await sessionFiles(database.db, session)).toEqual([
+      { name: 'import.xml', bytes: 2 * (1024 * 1024 + 17) },
+    ]);
+  });
+
+  it('never shows a part still being written: its pieces wait under a name no file can have', async () => {
+    const { session } = await openSession(database.db);
+    await storeWholeFile(database.db, session, 'offers.xml', new Uint8Array(3 * PIECE_BYTES).fill(0x42));
+    // A process that died while writing a part leaves its pieces staged: no file lists or reads them.
+    await database.db
+      .insertInto('exchange_file_parts')
+      .values({ session_id: session.id, filename: '\u0001dead/offers.xml', bytes: new Uint8Array(10) })
+      .execute();
+    expect(await sessionFiles(database.db, session)).toEqual([
+      { name: 'offers.xml', bytes: 3 * PIECE_BYTES },
+    ]);
+    expect((await heldFile(database.db, session, 'offers.xml')).length).toBe(3 * PIECE_BYTES);
   });
 });
