@@ -22,6 +22,7 @@ import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
 import { pageLang } from './http/page-language.ts';
 import { productHead, withProductHead } from './http/product-head.ts';
+import { shopHead } from './http/shop-head.ts';
 import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { connectionOptions } from './http/connections.ts';
@@ -348,7 +349,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ) {
       // A product's page carries the product's title and preview tags for every visitor (server/http/product-head.ts).
       const query = request.url.slice(path.length);
-      const head = await productHead(app.db, path, query, pageLang(request), config.publicUrl);
+      // A shop's page likewise (server/http/shop-head.ts): its title and preview for a shared link.
+      const head =
+        (await productHead(app.db, path, query, pageLang(request), config.publicUrl)) ??
+        (await shopHead(app.db, path, pageLang(request), config.publicUrl));
       if (head?.kind === 'redirect')
         return reply.header('cache-control', 'no-cache').redirect(head.location, 301);
       if (head?.kind === 'missing') reply.code(404);

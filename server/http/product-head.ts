@@ -17,10 +17,10 @@ import { escapeHtml } from './page-language.ts';
 const PRODUCT_PAGE = /^\/products\/([1-9]\d{0,15})(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\/?$/;
 
 /** Open Graph's locale for each language. */
-const OG_LOCALE: Record<Lang, string> = { ru: 'ru_RU', en: 'en_GB', ro: 'ro_MD', uk: 'uk_UA', it: 'it_IT' };
+export const OG_LOCALE: Record<Lang, string> = { ru: 'ru_RU', en: 'en_GB', ro: 'ro_MD', uk: 'uk_UA', it: 'it_IT' };
 
 /** How much of the description a preview shows (messengers cut at about 200 characters). */
-const DESCRIPTION_CHARS = 200;
+export const DESCRIPTION_CHARS = 200;
 
 export type ProductHead =
   | { kind: 'redirect'; location: string }
@@ -68,7 +68,7 @@ export async function productHead(
 }
 
 /** Text cut at a word to at most `limit` characters, with an ellipsis when cut. */
-function shorten(text: string, limit: number): string {
+export function shorten(text: string, limit: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= limit) return flat;
   const cut = flat.slice(0, limit - 1);
