@@ -37,6 +37,42 @@ async function partnerPrice(request: APIRequestContext, productId: number): Prom
   return ((await answer.json()) as { price: number }).price;
 }
 
+/** Takes a pickup order from placed to completed through the API, as the warehouse and the client each do. */
+async function completePickupOrder(
+  request: APIRequestContext,
+  id: number,
+  client: { email: string; password: string },
+): Promise<{ points: number }> {
+  const staff = await cachedToken(request, 'warehouse@demo.test');
+  const customer = await cachedToken(request, client.email, client.password);
+  const read = async (token: string) =>
+    (await (await request.get(`${API_PREFIX}/orders/get/${id}`, { headers: bearer(token) })).json()) as {
+      version: number;
+      handoverCode?: string | null;
+      points: number;
+      status: string;
+    };
+  const status = async (token: string, next: string) => {
+    const answer = await request.post(`${API_PREFIX}/orders/set/${id}/status`, {
+      headers: bearer(token),
+      params: { status: next, version: (await read(token)).version },
+    });
+    expect(answer.status(), `set ${next}`).toBe(200);
+  };
+  for (const next of ['checking', 'confirmed', 'prepared', 'ready']) await status(staff, next);
+  await status(customer, 'pickup_requested');
+  const mine = await read(customer);
+  const handedOver = await request.post(`${API_PREFIX}/orders/set/${id}/hand-over`, {
+    headers: bearer(staff),
+    data: { version: (await read(staff)).version, code: mine.handoverCode ?? '' },
+  });
+  expect(handedOver.status(), 'hand over').toBe(200);
+  await status(staff, 'completed');
+  const done = await read(customer);
+  expect(done.status).toBe('completed');
+  return done;
+}
+
 test.describe('a visitor of the shop on a phone', () => {
   test.use({ viewport: PHONE });
   test.slow();
@@ -123,6 +159,33 @@ test.describe('a visitor of the shop on a phone', () => {
     await main.goto(`/client-base?q=${encodeURIComponent(person.email)}`);
     await expect(main.getByRole('link', { name: person.fullName })).toBeVisible({ timeout: 15_000 });
     await owner.close();
+
+    // The order goes through: the warehouse prepares it, the client asks for it and shows the handover code, the
+    // warehouse hands it over and completes it. Its points then count in the distributor's own volume: the order
+    // is a source of their personal line of this month, with its points.
+    const order = await completePickupOrder(request, orderId, {
+      email: person.email,
+      password: person.password,
+    });
+    const ownerToken = await cachedToken(request, OWNER);
+    // The month the completion fell in, on the company's calendar (the plan's periods, Europe/Chisinau).
+    const month = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Chisinau',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(new Date());
+    await expect
+      .poll(async () => {
+        const answer = await request.get(`${API_PREFIX}/users/bonus/${month}/sources?pageSize=100`, {
+          headers: bearer(ownerToken),
+        });
+        const body = (await answer.json()) as {
+          items: Array<{ kind: string; order: { id: number }; points: number }>;
+        };
+        return body.items.filter((item) => item.order.id === orderId).map((item) => [item.kind, item.points]);
+      })
+      .toEqual([['credit', order.points]]);
+    expect(order.points).toBeGreaterThan(0);
   });
 
   test('a returning client signs in at checkout, the bag joins their own, and pays by card at the sandbox', async ({
