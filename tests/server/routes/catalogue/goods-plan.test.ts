@@ -12,6 +12,12 @@ import type { TestApp } from '#tests/support/server/app.ts';
 import { startCatalogueApp, tokenFor, type ProductPage } from './support.ts';
 
 let t: TestApp;
+/**
+ * The plans are PGlite's (ADR 0143: its one connection makes a long read everyone's wait). PostgreSQL's planner
+ * rightly counts a few thousand rows with a sequential scan (cheaper there than the index), so on PostgreSQL only
+ * the page's walk of the name index is asked for.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
   t = await startCatalogueApp();
@@ -61,9 +67,11 @@ describe('GET /goods on a catalogue of thousands', () => {
     'sorts by name in %s through that language’s index, and counts through the index of those sold',
     async (lang) => {
       const [count, page] = await plansOf({ lang });
-      expect(count).toContain('"Index Only Scan"');
-      expect(count).toContain('products_active_idx');
-      expect(count).not.toContain('"Seq Scan"');
+      if (!onPostgres) {
+        expect(count).toContain('"Index Only Scan"');
+        expect(count).toContain('products_active_idx');
+        expect(count).not.toContain('"Seq Scan"');
+      }
       expect(page).toContain(`products_name_${lang}_idx`);
       expect(page).not.toContain('"Sort"');
     },
@@ -71,7 +79,7 @@ describe('GET /goods on a catalogue of thousands', () => {
 
   it('keeps to the index within a category too', async () => {
     const [count, page] = await plansOf({ category: 'makeup' });
-    expect(count).toContain('products_active_idx');
+    if (!onPostgres) expect(count).toContain('products_active_idx');
     expect(page).toContain('products_name_ru_idx');
     expect(page).not.toContain('"Sort"');
   });
