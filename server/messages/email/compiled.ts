@@ -111,7 +111,7 @@ class Abstractor {
       this.key.push('<>');
       const children = this.node(props.children as ReactNode);
       this.key.push('</>');
-      return createElement(Fragment, withKey({}, element.key), children);
+      return createElement(Fragment, withKey({}, element.key), ...childArguments(children));
     }
     if (type === Trans) return this.trans(element);
     const render = componentFunction(type);
@@ -135,9 +135,9 @@ class Abstractor {
       }
     }
     this.key.push('>');
-    if ('children' in props) out.children = this.node(props.children as ReactNode);
+    const children = 'children' in props ? this.node(props.children as ReactNode) : undefined;
     this.key.push(`</${tag}>`);
-    return createElement(tag, withKey(out, key));
+    return createElement(tag, withKey(out, key), ...childArguments(children));
   }
 
   /** Lingui's Trans: its id and message are the shape; string values holes, other values literal or expanded. */
@@ -168,6 +168,15 @@ class Abstractor {
     this.key.push('>');
     return createElement(Trans as never, withKey({ ...props, values }, element.key));
   }
+}
+
+/**
+ * Children as `createElement`'s arguments, as JSX passes them: a JSX element's several children are one array in
+ * its props, and handing that array back as one child would make React ask each for a key (a warning per message).
+ */
+function childArguments(children: ReactNode): ReactNode[] {
+  if (children === undefined) return [];
+  return Array.isArray(children) ? children : [children];
 }
 
 const withKey = (props: Record<string, unknown>, key: string | null): Record<string, unknown> =>
