@@ -176,7 +176,7 @@ class Abstractor {
  */
 function childArguments(children: ReactNode): ReactNode[] {
   if (children === undefined) return [];
-  return Array.isArray(children) ? children : [children];
+  return Array.isArray(children) ? (children as ReactNode[]) : [children];
 }
 
 const withKey = (props: Record<string, unknown>, key: string | null): Record<string, unknown> =>
