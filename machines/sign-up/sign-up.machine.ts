@@ -19,7 +19,8 @@ import type {
  *   proof: fetching (GET /public/challenge) --> solving (the solver: pow.progress…, pow.solved) --> solved
  *          fetching | solving --(failure)--> failed --signUp.retry--> fetching
  *          solved --(the challenge is about to expire | pow.renew)--> fetching
- *   page:  loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404, 400, 414) | cardFailed
+ *   page:  starting --(the card came with the page)--> editing, else --> loadingCard
+ *          loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404, 400, 414) | cardFailed
  *          cardFailed --signUp.retry--> loadingCard
  *          editing --signUp.submit--> waiting (for the proof) --(proof solved)--> submitting
  *          submitting (POST /public/join) --done--> joined (the token goes to the auth machine: `joined`)
@@ -58,6 +59,8 @@ export const signUpMachine = setup({
   guards: {
     /** The proof region is `solved` exactly while a solution is kept (fetching a new challenge clears it). */
     proofReady: ({ context }) => context.solution !== null,
+    /** The card came with the input (a page the server rendered with it). */
+    cardKnown: ({ context }) => context.card !== null,
   },
   delays: {
     /** Until shortly before the solved challenge expires. */
@@ -67,7 +70,7 @@ export const signUpMachine = setup({
   id: 'signUp',
   context: ({ input }) => ({
     alias: input.alias,
-    card: null,
+    card: input.card ?? null,
     cardError: null,
     challenge: null,
     solution: null,
@@ -122,8 +125,11 @@ export const signUpMachine = setup({
           },
         },
         page: {
-          initial: 'loadingCard',
+          initial: 'starting',
           states: {
+            starting: {
+              always: [{ guard: 'cardKnown', target: 'editing' }, { target: 'loadingCard' }],
+            },
             loadingCard: {
               entry: assign({ cardError: null }),
               invoke: {

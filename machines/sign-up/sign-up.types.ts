@@ -38,6 +38,11 @@ export interface SignUpRefusal {
 export interface SignUpInput {
   /** The `:alias` of `/join/:alias`: an alias or a PRN, as typed. */
   alias: string;
+  /**
+   * The sponsor's card when the page already has it (the server rendered the page with it,
+   * docs/adr/0141-join-page-proof-of-work.md): the form shows at once, as the server drew it.
+   */
+  card?: SponsorCard | null;
 }
 
 export interface SignUpContext {

@@ -135,6 +135,12 @@ export const routeData = {
     });
     await Promise.all([client.prefetchQuery(shopQueries.card(alias)), goods]);
   },
+  /** `/join/{alias}`: the sponsor's card, so the server draws the form (docs/adr/0141-join-page-proof-of-work.md). */
+  join: async ({ client, url }) => {
+    const { signUpQueries } = await import('../data/sign-up.ts');
+    const alias = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    if (alias !== '') await client.prefetchQuery(signUpQueries.card(alias));
+  },
   /** `/s/{alias}/p/{productId}`: the shop's card and the product, its picture first. */
   shopProduct: async ({ client, url }) => {
     const { shopQueries } = await import('../data/shop.ts');

@@ -118,7 +118,11 @@ export const appRoutes: RouteObject[] = [
               },
               { path: PATHS.terms, ...screen(() => import('../features/terms/terms-page.tsx')) },
               // Signing up under a sponsor: signed out or in (a signed-in visitor is told to sign out first).
-              { path: PATHS.join, ...screen(() => import('../features/join/join-page.tsx')) },
+              {
+                path: PATHS.join,
+                ...screen(() => import('../features/join/join-page.tsx')),
+                handle: { prefetch: routeData.join },
+              },
               { path: PATHS.notFound, ...screen(() => import('../features/not-found/not-found-page.tsx')) },
             ],
           },

@@ -117,6 +117,11 @@ export const clientKeys = {
  * A distributor's storefront (`/s/{alias}`): public reads, the same for every visitor, keyed by the alias as the
  * address has it (lower-cased: the server takes any case).
  */
+/** Signing up under a sponsor: the sponsor's card by the address's alias or PRN (as typed). */
+export const signUpKeys = {
+  card: (alias: string) => ['sign-up', alias, 'card'] as const,
+};
+
 export const shopKeys = {
   all: () => ['shop'] as const,
   card: (alias: string) => ['shop', alias, 'card'] as const,

@@ -6,7 +6,9 @@ import type {
   PowChallenge,
   SponsorCard,
 } from '../../machines/sign-up/sign-up.types.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, api, type ApiClient, unwrap } from '../api/client.ts';
+import { signUpKeys } from './keys.ts';
 
 export function createSignUpApi(client: ApiClient) {
   return {
@@ -28,6 +30,20 @@ export function createSignUpApi(client: ApiClient) {
 export type SignUpApi = ReturnType<typeof createSignUpApi>;
 
 export const signUpApi: SignUpApi = createSignUpApi(api);
+
+export const signUpQueries = {
+  /**
+   * The sponsor's card as the server renders `/join/{alias}` with it (`routeData.join`); the page hands it to the
+   * sign-up machine, which then starts at the form. The browser does not read it through the cache otherwise: the
+   * machine reads the card itself.
+   */
+  card: (alias: string) =>
+    queryOptions({
+      queryKey: signUpKeys.card(alias),
+      queryFn: () => signUpApi.sponsorCard(alias),
+      staleTime: Infinity,
+    }),
+};
 
 /**
  * A document a sign-up accepts, as a link anyone can open (`GET /public/documents/{documentId}/{lang}`, no token):

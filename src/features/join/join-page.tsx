@@ -1,7 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
+import { QueryClientContext } from '@portal/query-client-context';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { selectIsAuthenticated, selectIsStarting, selectUser } from '#machines/auth/auth.selectors.ts';
 import {
@@ -15,7 +16,7 @@ import {
   selectProofView,
   selectRefusal,
 } from '#machines/sign-up/sign-up.selectors.ts';
-import { signUpApi } from '../../data/sign-up.ts';
+import { signUpApi, signUpQueries } from '../../data/sign-up.ts';
 import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -133,7 +134,11 @@ function SignUp({ alias, onJoined }: { alias: string; onJoined: () => void }) {
       }),
     [authSend, i18n, navigate, onJoined],
   );
-  const actor = useActorRef(logic, { input: { alias } });
+  // The card the server rendered the page with (`routeData.join`), in the page's cache: the form shows at once, as
+  // the server drew it. Without it (a page the browser renders) the machine reads the card itself.
+  const queryClient = useContext(QueryClientContext);
+  const [serverCard] = useState(() => queryClient?.getQueryData(signUpQueries.card(alias).queryKey) ?? null);
+  const actor = useActorRef(logic, { input: { alias, card: serverCard } });
   const view = useSelector(actor, selectPageView);
   const card = useSelector(actor, selectCard);
   const cardError = useSelector(actor, selectCardError);

@@ -11,6 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, apiLogin } from '../support/fixtures';
 import { tr } from '../shell/shell-support';
 import { apiGet, type NetworkView } from './network-support';
+import { appStarted, collectErrors, holdAppCode, returningBrowser } from '../shell/prerender-support';
 
 const PHONE_WIDTH = 360;
 
@@ -171,4 +172,36 @@ test('a taken e-mail is refused on its field; a new proof is solved and the corr
   await page.locator('#join-email').fill(person.email);
   await page.getByRole('button', { name: tr('ru', 'Sign up'), exact: true }).click();
   await expect(page).toHaveURL(/\/first-steps$/, { timeout: 15_000 });
+});
+
+test('the join page paints from the server HTML with the app held back, then the app takes the same form over', async ({
+  page,
+  request,
+}) => {
+  const sponsor = await leafSponsor(request);
+  await returningBrowser(page.context());
+  const errors = collectErrors(page);
+  const release = await holdAppCode(page);
+  await page.goto(`/join/${sponsor.prn}`, { waitUntil: 'commit' });
+  // No JavaScript of the app has run: the sponsor's card and the form are the server's.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'Sign up as a distributor'));
+  await expect(page.locator(`[data-sponsor="${sponsor.prn}"]`)).toBeVisible();
+  await expect(page.locator('#join-full-name')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { __serverForm: Element | null }).__serverForm =
+      document.querySelector('#join-email');
+  });
+  release();
+  await appStarted(page);
+  // Taken over without replacing the form, and the proof of work runs.
+  await expect(page.locator('[data-proof="ready"]')).toBeVisible({ timeout: 20_000 });
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('#join-email') ===
+        (window as unknown as { __serverForm: Element | null }).__serverForm,
+    ),
+    'the server-rendered field is kept',
+  ).toBe(true);
+  expect(errors).toEqual([]);
 });

@@ -125,6 +125,12 @@ export const signUpSuite = definePathSuite({
       input: { alias: 'alice' },
       events: candidateEvents,
     }),
+    // The page the server rendered with the sponsor's card: the form from the first moment.
+    generatePaths(signUpPathMachine, {
+      label: 'join link rendered with its card',
+      input: { alias: 'alice', card },
+      events: candidateEvents,
+    }),
   ],
   levels: {
     machine: machineLevel(signUpPathMachine, signUpMachineExecutors),
