@@ -99,7 +99,10 @@ for (const catalog of catalogs) {
       }
       // A translation holding a catalogue's header (a merge once glued "Project-Id-Version: …" onto one) or a line
       // break its English text does not have is a broken catalogue entry, not a translation.
-      if (/Project-Id-Version:|POT-Creation-Date:/.test(translation) || (translation.includes('\n') && !source.includes('\n'))) {
+      if (
+        /Project-Id-Version:|POT-Creation-Date:/.test(translation) ||
+        (translation.includes('\n') && !source.includes('\n'))
+      ) {
         issues.push(`broken entry (header text or a line break): ${JSON.stringify(source)}`);
         continue;
       }

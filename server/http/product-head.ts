@@ -17,7 +17,13 @@ import { escapeHtml } from './page-language.ts';
 const PRODUCT_PAGE = /^\/products\/([1-9]\d{0,15})(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\/?$/;
 
 /** Open Graph's locale for each language. */
-export const OG_LOCALE: Record<Lang, string> = { ru: 'ru_RU', en: 'en_GB', ro: 'ro_MD', uk: 'uk_UA', it: 'it_IT' };
+export const OG_LOCALE: Record<Lang, string> = {
+  ru: 'ru_RU',
+  en: 'en_GB',
+  ro: 'ro_MD',
+  uk: 'uk_UA',
+  it: 'it_IT',
+};
 
 /** How much of the description a preview shows (messengers cut at about 200 characters). */
 export const DESCRIPTION_CHARS = 200;
