@@ -21,8 +21,7 @@ import { registerContractRoutes } from './contract/router.ts';
 import type { GenericHandler, Handlers } from './contract/types.ts';
 import type { Database } from './db/database.ts';
 import { pageLang } from './http/page-language.ts';
-import { productHead, withProductHead } from './http/product-head.ts';
-import { shopHead } from './http/shop-head.ts';
+import { pageHead, withPageHead } from './http/page-head.ts';
 import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { connectionOptions } from './http/connections.ts';
@@ -347,12 +346,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsPage(request, path)
     ) {
-      // A product's page carries the product's title and preview tags for every visitor (server/http/product-head.ts).
+      // A product's or a shop's page carries its title and preview tags for every visitor (server/http/page-head.ts).
       const query = request.url.slice(path.length);
-      // A shop's page likewise (server/http/shop-head.ts): its title and preview for a shared link.
-      const head =
-        (await productHead(app.db, path, query, pageLang(request), config.publicUrl)) ??
-        (await shopHead(app.db, path, pageLang(request), config.publicUrl));
+      const head = await pageHead(app.db, path, query, pageLang(request), config.publicUrl);
       if (head?.kind === 'redirect')
         return reply.header('cache-control', 'no-cache').redirect(head.location, 301);
       if (head?.kind === 'missing') reply.code(404);
@@ -374,14 +370,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           .header('vary', 'Cookie')
           .header('content-security-policy', pageCsp)
           .type('text/html; charset=utf-8')
-          .send(head?.kind === 'head' ? withProductHead(page, head) : page);
+          .send(head?.kind === 'head' ? withPageHead(page, head) : page);
       if (head?.kind === 'head')
         return reply
           .header('cache-control', 'no-cache')
           .header('vary', 'Cookie, Accept-Language')
           .header('content-security-policy', pageCsp)
           .type('text/html; charset=utf-8')
-          .send(withProductHead(template, head));
+          .send(withPageHead(template, head));
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pageCsp)
