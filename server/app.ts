@@ -45,6 +45,7 @@ import { registerHealthRoutes } from './ops/health.ts';
 import { registerExchangeMetrics, registerJobMetrics, registerMetrics } from './ops/metrics.ts';
 import { registerRequestIdHeader, requestIdGenerator } from './ops/request-id.ts';
 import { registerRequestMetrics } from './ops/request-metrics.ts';
+import { registerRequestsFirst } from './ops/requests-first.ts';
 import { registerPayments } from './payments/index.ts';
 import { registerExchangeContentTypes } from './routes/exchange/content-types.ts';
 import { registerExchangeMetrics as registerCatalogueExchangeMetrics } from './domain/exchange/catalog/metrics.ts';
@@ -205,8 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void sendError(error, request, reply);
     },
     return503OnClosing: true,
-    // No trailing-slash aliases: `/users/statements/` is not `/users/statements` but a statement with an empty
-    // month, which does not exist (404), as the contract says of every path with a value in it.
+    // No trailing-slash aliases (the default): `/users/statements/` is a statement with an empty month, a 404.
     // A request id in every log line of the request and in the answer (server/ops/request-id.ts).
     genReqId: requestIdGenerator(config.trustProxy),
   };
@@ -230,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   registerAuth(app);
   registerRequestIdHeader(app);
+  registerRequestsFirst(app, [`${apiPrefix}/events`, `${apiPrefix}/exchange/1c`]); // background work waits (ADR 0150)
 
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.url;

@@ -26,6 +26,7 @@ import { LANGS } from '../../server/db/reference.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { enqueueMessage } from '../../server/messages/outbox.ts';
+import { inBackground, requestsFirst } from '../../server/ops/requests-first.ts';
 import { DEMO_PASSWORD } from '../../server/seed/accounts.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { Worker } from 'node:worker_threads';
@@ -35,7 +36,7 @@ import type { AcceptedMail } from './smtp-server-thread.ts';
 export const GOAL_LATENCY_P95_MS = 5000;
 export const GOAL_ORDER_RATIO = 1.5;
 const RECIPIENTS = 500;
-const BATCH = 100;
+const BATCH = 25;
 
 export interface MessageDrainOptions {
   messages: number;
@@ -275,7 +276,7 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
     const mainCpu0 = mainThreadCpu();
     const t0 = Date.now();
     let writtenAt = t0;
-    const enqueue = (async () => {
+    const enqueue = inBackground(async () => {
       for (let written = 0; written < options.messages; written += BATCH) {
         const count = Math.min(BATCH, options.messages - written);
         await db.transaction().execute(async (trx) => {
@@ -294,7 +295,7 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
         // PGlite answers in microtasks: a loop of transactions that never yields starves the event loop (sockets,
         // timers, the SMTP thread's replies, the order calls) until its last commit. Writes come from requests, each
         // its own turn of the loop; `--no-yield` keeps the old loop, which measures that starvation instead.
-        if (options.yieldBetweenWrites !== false) await new Promise((resolve) => setImmediate(resolve));
+        if (options.yieldBetweenWrites !== false) await requestsFirst();
         if (options.rate > 0) {
           const due = t0 + ((written + count) / options.rate) * 1000;
           const wait = due - Date.now();
@@ -302,7 +303,7 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
         }
       }
       writtenAt = Date.now();
-    })();
+    });
     const busy = await orderRun(100 + options.orders);
     await enqueue;
     const committedAt = Date.now();

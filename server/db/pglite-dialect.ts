@@ -1,9 +1,10 @@
 /**
  * A Kysely dialect over PGlite (embedded PostgreSQL in WASM).
  *
- * PGlite is one backend with one session, so the driver hands out a single connection guarded by a mutex: a query
+ * PGlite is one backend with one session, so the driver hands out a single connection guarded by a lock: a query
  * outside a transaction holds it for that query, a transaction (BEGIN ... COMMIT/ROLLBACK on that connection) holds it
- * until it ends. Concurrent transactions therefore run one after another, never interleaved in one session.
+ * until it ends. Concurrent transactions therefore run one after another, never interleaved in one session; a
+ * request's go before background work's (docs/adr/0150-requests-before-background-work.md).
  * Compilation, adapter (advisory-lock migrations) and introspection are Kysely's PostgreSQL ones.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -22,25 +23,41 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isBackground } from '../ops/requests-first.ts';
 
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
-  #release: (() => void) | undefined;
+/** How long a background statement may be passed over by requests before it goes next anyway. */
+const BACKGROUND_PATIENCE_MS = 200;
 
-  async lock(): Promise<void> {
-    const previous = this.#tail;
-    let release: () => void = () => undefined;
-    this.#tail = new Promise<void>((resolve) => {
-      release = resolve;
+/**
+ * The one connection's lock: first come, first served among requests, and among background work; a request that
+ * waits goes before background work that waits (server/ops/requests-first.ts), unless that work has waited
+ * `BACKGROUND_PATIENCE_MS` already — busy requests slow background work down, they never stop it.
+ */
+class ConnectionLock {
+  #held = false;
+  readonly #requests: Array<() => void> = [];
+  readonly #background: Array<{ grant: () => void; since: number }> = [];
+
+  async lock(background: boolean): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((grant) => {
+      if (background) this.#background.push({ grant, since: performance.now() });
+      else this.#requests.push(grant);
     });
-    await previous;
-    this.#release = release;
   }
 
+  /** Hands the connection to the next in line (it stays held), or frees it. */
   unlock(): void {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+    const oldest = this.#background[0];
+    const overdue = oldest !== undefined && performance.now() - oldest.since > BACKGROUND_PATIENCE_MS;
+    const next = overdue
+      ? this.#background.shift()?.grant
+      : (this.#requests.shift() ?? this.#background.shift()?.grant);
+    if (next === undefined) this.#held = false;
+    else next();
   }
 }
 
@@ -73,7 +90,7 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   readonly #pglite: PGlite;
-  readonly #mutex = new Mutex();
+  readonly #lock = new ConnectionLock();
   readonly #connection: PGliteConnection;
 
   constructor(pglite: PGlite) {
@@ -86,7 +103,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
+    await this.#lock.lock(isBackground());
     return this.#connection;
   }
 
@@ -124,7 +141,7 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    this.#mutex.unlock();
+    this.#lock.unlock();
   }
 
   async destroy(): Promise<void> {

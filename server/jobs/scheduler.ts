@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { inBackground } from '../ops/requests-first.ts';
 
 export interface JobContext {
   db: Kysely<DB>;
@@ -188,7 +189,8 @@ export class JobScheduler {
 
   /** Takes the job if free (and due, unless `ignoreDue`), runs it, and frees it. */
   private attempt(job: JobDefinition, how: { ignoreDue: boolean; rethrow: boolean }): Promise<boolean> {
-    const run = this.claimAndRun(job, how).finally(() => this.running.delete(job.name));
+    // Background work: requests go first (docs/adr/0150-requests-before-background-work.md).
+    const run = inBackground(() => this.claimAndRun(job, how)).finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);
     return run;
   }

@@ -32,7 +32,8 @@ import {
   type FinalState,
 } from './deliveries.ts';
 import { DeliveryError, type MailTransport } from './mail.ts';
-import { planMessages } from './planner.ts';
+import { PLAN_BATCH, planMessages } from './planner.ts';
+import { inBackground, pieces, requestsFirst } from '../ops/requests-first.ts';
 import type { PushTransport } from './push.ts';
 
 export const MESSAGES_CHANNEL = 'mlm_messages';
@@ -40,6 +41,8 @@ export const MESSAGES_CHANNEL = 'mlm_messages';
 export const MESSAGE_GIVE_UP_MS = 3 * 24 * 60 * 60 * 1000;
 /** Deliveries claimed per send a lane may have at once (256 at the default concurrency; ADR 0144). */
 const BATCH_PER_SEND = 32;
+/** Messages planned at most by one look (a lane's batch and more): planning keeps ahead of sending. */
+const PLAN_PER_CALL = 1000;
 /** Batches a lane works on at once: while one waits for the mail server, another is claimed and recorded. */
 const LOOPS_PER_LANE = Math.max(2, Math.min(4, availableParallelism()));
 
@@ -170,7 +173,7 @@ export class MessageWorker {
       return;
     }
     lane.again = false;
-    const loop: Promise<void> = this.fillLane(lane)
+    const loop: Promise<void> = inBackground(() => this.fillLane(lane))
       .catch((error: unknown) =>
         this.options.log.error({ err: error, channel: lane.channel }, 'messages: lane'),
       )
@@ -206,7 +209,10 @@ export class MessageWorker {
     return this.planning;
   }
 
-  /** Plans when a message waits for it (a cheap look first: most pokes find nothing to plan). */
+  /**
+   * Plans when a message waits for it (a cheap look first: most pokes find nothing to plan): up to
+   * PLAN_PER_CALL, a short transaction at a time with requests first between two (ADR 0150).
+   */
   private async planIfAny(): Promise<number> {
     const waiting = await this.options.db
       .selectFrom('messages')
@@ -214,7 +220,14 @@ export class MessageWorker {
       .where('planned_at', 'is', null)
       .limit(1)
       .executeTakeFirst();
-    return waiting === undefined ? 0 : planMessages(this.options.db);
+    if (waiting === undefined) return 0;
+    let planned = 0;
+    for (;;) {
+      const step = await planMessages(this.options.db);
+      planned += step;
+      if (step < PLAN_BATCH || planned >= PLAN_PER_CALL) return planned;
+      await requestsFirst();
+    }
   }
 
   /** Claims up to `limit` due deliveries of `channel` for this process (deliveries.ts). */
@@ -230,22 +243,27 @@ export class MessageWorker {
     if (claimed.length === 0) return;
     const context = await loadBatch(this.options.db, claimed, this.options.config.jwtSecret);
     const results: TryResult[] = [];
-    let next = 0;
-    const sender = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++];
-        if (delivery === undefined) return;
-        try {
-          results.push(await this.deliver(delivery, context));
-        } catch (error) {
-          this.options.log.error({ err: error, deliveryId: delivery.id }, 'messages: delivery');
-        }
+    const tryOne = async (delivery: Claimed): Promise<void> => {
+      try {
+        results.push(await this.deliver(delivery, context));
+      } catch (error) {
+        this.options.log.error({ err: error, deliveryId: delivery.id }, 'messages: delivery');
       }
     };
-    // E-mail: the whole batch at once (the SMTP pool bounds what is in flight); push: `concurrency` at a time.
+    // Messages are rendered in this thread (under a millisecond each): in pieces of a few, requests first between
+    // two (ADR 0150). E-mail: each goes to the SMTP pool once rendered, the pool bounds what is in flight; push:
+    // `concurrency` at a time.
     const { concurrency } = this.options.config.messages;
-    const senders = claimed[0]?.channel === 'email' ? claimed.length : Math.min(concurrency, claimed.length);
-    await Promise.all(Array.from({ length: senders }, sender));
+    const inFlight = new Set<Promise<void>>();
+    const piece = pieces();
+    const limit = claimed[0]?.channel === 'email' ? claimed.length : concurrency;
+    for (const delivery of claimed) {
+      if (inFlight.size >= limit) await Promise.race(inFlight);
+      await piece.next();
+      const sending: Promise<void> = tryOne(delivery).finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+    await Promise.all(inFlight);
     const finals = results.flatMap((result) => (result === null ? [] : [result.final]));
     await touchSubscriptions(
       this.options.db,

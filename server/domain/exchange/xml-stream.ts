@@ -13,7 +13,7 @@
  *   attributes of the elements around, e.g. `Каталог СодержитТолькоИзменения`).
  * - A namespace prefix (`cml:Товар`) is dropped: 1C writes CommerceML in a default namespace.
  */
-import { setImmediate as rest } from 'node:timers/promises';
+import { requestsFirst as rest } from '#server/ops/requests-first.ts';
 import { SaxesParser } from 'saxes';
 import { DecodeError, decodePieces } from './decode.ts';
 
@@ -23,11 +23,11 @@ export const MAX_NESTING = 32;
 
 /** An element of a record: its attributes, child elements and text (trimmed, text and CDATA joined). */
 /**
- * Bytes decoded and parsed between two rests. saxes reads CommerceML at about 5 MB/s here, so 32 KB is a few
- * milliseconds of a blocked event loop; 256 KB pieces held other requests up to 50–250 ms each, the largest part
- * of what a catalogue read waited for (docs/adr/0092-import-step-machine.md).
+ * Bytes decoded and parsed between two rests. saxes reads CommerceML at about 5 MB/s here, so 16 KB is about 3 ms
+ * of a blocked event loop; 256 KB pieces held other requests up to 50–250 ms each, the largest part of what a
+ * catalogue read waited for (docs/adr/0092-import-step-machine.md). A rest lets requests go first (ADR 0150).
  */
-export const READ_PIECE_BYTES = 32 * 1024;
+export const READ_PIECE_BYTES = 16 * 1024;
 
 export interface XmlNode {
   name: string;

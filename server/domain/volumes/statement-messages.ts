@@ -1,7 +1,8 @@
 /**
  * Telling members their closed month's statement is ready (docs/adr/0139-room-for-the-close.md): after the close,
  * not in its transaction. A close of 100,000 members would otherwise write 100,000 messages in the one transaction
- * that freezes the month; here each batch of members is its own short transaction, so nothing else waits on it.
+ * that freezes the month; here each batch of members is its own short transaction, so nothing else waits on it,
+ * with people's requests first between two (docs/adr/0150-requests-before-background-work.md).
  *
  * Exactly once across processes and crashes: the close's row keeps the last member id told (`told_through`) and is
  * locked `for update skip locked` while a batch is written (a second process takes another month or nothing), and
@@ -10,8 +11,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { requestsFirst } from '../../ops/requests-first.ts';
 
-const BATCH = 5_000;
+/** Members told per transaction: a few milliseconds each, so requests wait little for one (ADR 0150). */
+const BATCH = 250;
 
 /** Writes the statement messages of every closed month not told yet, a batch at a time; answers how many. */
 export async function tellClosedMonths(
@@ -58,5 +61,6 @@ export async function tellClosedMonths(
     });
     if (step === null) return written;
     written += step;
+    await requestsFirst();
   }
 }

@@ -2,16 +2,20 @@
  * The import's files and their reading stage (docs/adr/0092-import-step-machine.md): a file row per file of a run,
  * its failure, and the stage that reads a file's XML into chunks of records kept in the database.
  */
+import { AsyncResource } from 'node:async_hooks';
+import { Worker } from 'node:worker_threads';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
+import { requestsFirst } from '#server/ops/requests-first.ts';
 import { XmlReadError } from '../xml-stream.ts';
-import { readCatalogueFile, type CatalogueRecord, type FileHeader } from './records.ts';
+import type { CatalogueRecord, FileHeader } from './records.ts';
+import type { ThreadMessage } from './reading-thread.ts';
 import type { ImportDriver, StepAnswer } from './steps.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Records kept (and applied) together. */
-export const CHUNK_RECORDS = 50;
+export const CHUNK_RECORDS = 20;
 
 /** How long a call's hold on a file lasts: past the call's budget, so a call never loses the file it works on. */
 export const leaseUntil = (budgetMs: number, now: Date = new Date()): Date =>
@@ -129,6 +133,8 @@ export async function readToEnd(driver: ImportDriver, file: FileRow): Promise<St
   let chunks = file.chunks;
   const flush = async (records: CatalogueRecord[]): Promise<void> => {
     if (records.length === 0) return;
+    // Background work: requests go first between two chunks (ADR 0150).
+    if (!driver.db.isTransaction) await requestsFirst();
     await inTransaction(driver.db, async (trx) => {
       await trx
         .insertInto('exchange_import_chunks')
@@ -151,7 +157,7 @@ export async function readToEnd(driver: ImportDriver, file: FileRow): Promise<St
   };
   let header: FileHeader;
   try {
-    const outcome = await readCatalogueFile(bytes, {
+    const outcome = await readCatalogueFileInThread(bytes, {
       skip: file.records_read,
       onRecords: async (records) => {
         buffer.push(...records);
@@ -187,4 +193,41 @@ export async function readToEnd(driver: ImportDriver, file: FileRow): Promise<St
   // The XML is read: its chunks hold everything, and the bytes are not needed any more.
   await driver.files.drop(file.name);
   return null;
+}
+
+/**
+ * `readCatalogueFile` (records.ts) in a thread of its own (reading-thread.ts): the same records, batch by batch, to
+ * `onRecords`; the parse waits while a batch is kept. The thread's failure to read the XML is an `XmlReadError`.
+ */
+function readCatalogueFileInThread(
+  bytes: Uint8Array,
+  options: { skip: number; onRecords: (records: CatalogueRecord[]) => Promise<void> },
+): Promise<{ header: FileHeader }> {
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(new URL('./reading-thread.ts', import.meta.url), {
+      workerData: { bytes, skip: options.skip },
+    });
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      void thread.terminate();
+      outcome();
+    };
+    // Bound: the batches are kept as background work, as the read that started the thread (ADR 0150).
+    const onMessage = AsyncResource.bind((message: ThreadMessage) => {
+      if (message.kind === 'records') {
+        options.onRecords(message.records).then(
+          () => thread.postMessage('more'),
+          (error: unknown) => settle(() => reject(error instanceof Error ? error : new Error(String(error)))),
+        );
+      } else if (message.kind === 'done') settle(() => resolve({ header: message.header }));
+      else settle(() => reject(message.xml ? new XmlReadError(message.message) : new Error(message.message)));
+    });
+    thread.on('message', onMessage);
+    thread.on('error', (error: Error) => settle(() => reject(error)));
+    thread.on('exit', (code) =>
+      settle(() => reject(new Error(`the catalogue reading thread stopped (${code})`))),
+    );
+  });
 }

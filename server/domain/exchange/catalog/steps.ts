@@ -13,17 +13,16 @@
  *   it is applied.
  * - **applying**: one chunk per transaction, in order, with the run's counts, issues and dictionary; the file's
  *   cursor moves in the same transaction, so a process dying mid-chunk leaves the chunk to be done again, whole.
- *   Between chunks the import rests as long as the chunk took (≤ 20 ms): other requests get the database half the
- *   time (docs/adr/0037-1c-import.md).
+ *   Between chunks people's requests go first (docs/adr/0150-requests-before-background-work.md).
  * - **deactivating**: the end of a full upload (`deactivate.ts`, `zeroUnnamedStock`).
  *
  * One call works until its budget (`EXCHANGE_IMPORT_STEP_MS`) is spent, then answers; a call holds the file with a
  * lease, so a call repeated while another still works (1C timing out and retrying) answers `progress` at once.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogueExchangeConfig } from '#server/config.ts';
 import type { DB } from '#server/db/schema.ts';
+import { requestsFirst } from '#server/ops/requests-first.ts';
 import {
   applyGroups,
   applyPriceTypes,
@@ -52,8 +51,6 @@ import type {
 type Db = Kysely<DB> | Transaction<DB>;
 
 export { CHUNK_RECORDS } from './reading.ts';
-/** The longest rest between two chunks. */
-export const CHUNK_REST_MS = 20;
 
 export type StepAnswer =
   | { kind: 'progress'; message: string }
@@ -68,7 +65,7 @@ export interface ImportDriver {
   runId: number;
   /** the work one call may do; Infinity for the demo seed */
   budgetMs: number;
-  /** rest between chunks (off for the seed, which has the database to itself) */
+  /** requests first between chunks (off for the seed, which has the database to itself) */
   rest: boolean;
 }
 
@@ -359,9 +356,8 @@ export async function importStep(driver: ImportDriver, name: string): Promise<St
       if (file.stage === 'applying') {
         dictionary ??= await loadDictionary(driver.db, driver.runId);
         if (file.chunks_applied < file.chunks) {
-          const chunkStarted = performance.now();
           await applyNextChunk(driver, file, dictionary);
-          if (driver.rest) await sleep(Math.min(CHUNK_REST_MS, performance.now() - chunkStarted));
+          if (driver.rest) await requestsFirst();
           continue;
         }
         await finishFile(driver, file, dictionary);

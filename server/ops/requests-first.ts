@@ -1,0 +1,136 @@
+/**
+ * Requests first (docs/adr/0150-requests-before-background-work.md). A process serves people's requests and, beside
+ * them, background work: the messages worker, the periodic jobs, 1C's exchange. On PGlite both share one thread
+ * and one connection, so a background piece of work in the way adds its whole length to a request's. Two rules
+ * keep it out of the way:
+ *
+ * - **The database goes to requests first.** Work started by `inBackground` is marked (`isBackground`); the PGlite
+ *   driver hands its one connection to a waiting request before a waiting background statement
+ *   (server/db/pglite-dialect.ts). On PostgreSQL the pool serves both at once and the mark changes nothing.
+ * - **Background work steps aside between its pieces.** `requestsFirst()` lets the event loop take in what arrived,
+ *   then waits while requests are being served; among requests that never stop a piece goes ahead now and then,
+ *   so it is slowed, never stopped. Its pieces are kept short (a chunk of an import, one message's rendering): a request that
+ *   arrives during one waits for that piece only.
+ *
+ * A request is counted from `onRequest` until its response closes, however it ends. Long-lived streams (live
+ * events) and 1C's own exchange calls, which are background work, are not counted.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+
+const background = new AsyncLocalStorage<true>();
+
+/** Runs `work`, and everything it starts, as background work. */
+export function inBackground<T>(work: () => T): T {
+  return background.run(true, work);
+}
+
+/** Whether the current work was started by `inBackground`. */
+export function isBackground(): boolean {
+  return background.getStore() === true;
+}
+
+/** Background work resumes once no request has been served for this long (a client's next call comes sooner). */
+export const QUIET_AFTER_MS = 2;
+/** Among requests that never stop, one piece of background work goes ahead this often: slowed, never stopped. */
+export const BACKGROUND_PIECE_EVERY_MS = 10;
+
+let serving = 0;
+let lastEnded = 0;
+/** Background work waiting for its turn, oldest first. */
+let waiting: Array<() => void> = [];
+let quietTimer: NodeJS.Timeout | undefined;
+let pieceTimer: NodeJS.Timeout | undefined;
+
+const isQuiet = (now: number): boolean => serving === 0 && now - lastEnded >= QUIET_AFTER_MS;
+
+/** Wakes every waiting piece once the process has been quiet for `QUIET_AFTER_MS`. */
+function watchForQuiet(): void {
+  if (quietTimer !== undefined || serving > 0 || waiting.length === 0) return;
+  quietTimer = setTimeout(
+    () => {
+      quietTimer = undefined;
+      if (serving > 0 || waiting.length === 0) return;
+      if (!isQuiet(performance.now())) return watchForQuiet();
+      const woken = waiting;
+      waiting = [];
+      for (const wake of woken) wake();
+    },
+    Math.max(1, QUIET_AFTER_MS - (performance.now() - lastEnded)),
+  );
+}
+
+/** While pieces wait among busy requests: lets the oldest go every `BACKGROUND_PIECE_EVERY_MS`. */
+function letOneGoLater(): void {
+  if (pieceTimer !== undefined || waiting.length === 0) return;
+  pieceTimer = setTimeout(() => {
+    pieceTimer = undefined;
+    waiting.shift()?.();
+    letOneGoLater();
+  }, BACKGROUND_PIECE_EVERY_MS);
+}
+
+/** Counts one request as being served; the answer ends it (once, whatever calls it again). */
+export function requestBegins(): () => void {
+  serving += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    serving -= 1;
+    lastEnded = performance.now();
+    watchForQuiet();
+  };
+}
+
+/** Requests this process is serving now (tests, metrics). */
+export const requestsBeingServed = (): number => serving;
+
+/**
+ * Between two pieces of work: lets the event loop take in what arrived (a request's first bytes); then, for
+ * background work, waits until no request has been served for `QUIET_AFTER_MS`. Among requests that never stop,
+ * one waiting piece (of all the process's background work) goes ahead every `BACKGROUND_PIECE_EVERY_MS`: a
+ * request meets at most a piece or two, however long the background work is.
+ */
+export async function requestsFirst(): Promise<void> {
+  await setImmediate();
+  // A request's own work never waits for requests: it would wait for itself.
+  if (!isBackground() || (waiting.length === 0 && isQuiet(performance.now()))) return;
+  await new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    watchForQuiet();
+    letOneGoLater();
+  });
+}
+
+/** How long a piece of background work made of small steps lasts before it lets requests first (`pieces`). */
+export const PIECE_MS = 3;
+
+/**
+ * Pieces of about `PIECE_MS` out of a loop of small steps (rendering messages one by one): `await piece.next()`
+ * between two steps goes on at once within a piece and lets requests first between two.
+ */
+export function pieces(): { next(): Promise<void> } {
+  let started = performance.now();
+  return {
+    async next() {
+      if (performance.now() - started < PIECE_MS) return;
+      await requestsFirst();
+      started = performance.now();
+    },
+  };
+}
+
+/**
+ * Counts the app's requests. `uncounted` route templates are not requests a person waits for: a stream open for
+ * hours, 1C's exchange (its work is background work).
+ */
+export function registerRequestsFirst(app: FastifyInstance, uncounted: readonly string[]): void {
+  const skip = new Set(uncounted);
+  app.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || !skip.has(route)) reply.raw.once('close', requestBegins());
+    done();
+  });
+}
