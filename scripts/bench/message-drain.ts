@@ -7,8 +7,10 @@
  *
  * 1. **Order action, idle**: `--orders` order creations by a distributor (cart filled untimed), the worker idle.
  * 2. **Drain**: `--messages` messages (default 10,000) to 500 recipients in five languages are committed in
- *    transactions of 100 at `--rate` per second (default: as fast as they can be written, yielding to the event loop
- *    between transactions as requests would; `--no-yield`: never), while the same order creations run again. Printed: throughput (messages accepted by the SMTP server per second, from the first commit
+ *    transactions of 25 at `--rate` per second (default: as fast as they can be written), as background work as the
+ *    period close tells a month's statements (docs/adr/0150-requests-before-background-work.md: short transactions,
+ *    requests first between two; `--no-yield`: never yielding), while the same order creations run again.
+ *    Printed: throughput (messages accepted by the SMTP server per second, from the first commit
  *    to the last accept), the p50/p95/max from each message's commit (`messages.created_at`) to the server's accept,
  *    the order creation's p95 during the drain as a ratio to idle, and the CPU time per message.
  *
@@ -293,8 +295,8 @@ export async function benchMessageDrain(options: MessageDrainOptions): Promise<v
           }
         });
         // PGlite answers in microtasks: a loop of transactions that never yields starves the event loop (sockets,
-        // timers, the SMTP thread's replies, the order calls) until its last commit. Writes come from requests, each
-        // its own turn of the loop; `--no-yield` keeps the old loop, which measures that starvation instead.
+        // timers, the SMTP thread's replies, the order calls) until its last commit. A burst is background work (a
+        // period close), requests first between two transactions; `--no-yield` keeps the loop that never yields.
         if (options.yieldBetweenWrites !== false) await requestsFirst();
         if (options.rate > 0) {
           const due = t0 + ((written + count) / options.rate) * 1000;
