@@ -267,8 +267,9 @@ export interface paths {
         /**
          * A distributor's shop window, paged, at the retail price
          * @description The active products, at the retail price a shop client pays (`recommendedPrice` when 1C sends one, otherwise
-         *     the marketing plan's rule), with the stock at the owner's warehouse; the filters and sorts of `GET /goods`.
-         *     404 `NOT_FOUND` as `getShopCard`.
+         *     the marketing plan's rule), with the stock at the owner's warehouse; the filters and sorts of `GET /goods`,
+         *     except that products in stock (`inStock`) always come before those out of stock, each group in the sort
+         *     asked for. 404 `NOT_FOUND` as `getShopCard`.
          */
         get: operations["listShopGoods"];
         put?: never;
