@@ -2503,6 +2503,8 @@ export interface components {
             clientName: string;
             /** @description What the client pays (retail). */
             total: components["schemas"]["Money"];
+            /** @description The order's currency (`total` is in it). */
+            currency: components["schemas"]["Currency"];
             /** @description The order's PV, credited to the caller when it completes. */
             points: components["schemas"]["Points"];
             status: components["schemas"]["OrderStatus"];
