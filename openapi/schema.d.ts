@@ -267,8 +267,9 @@ export interface paths {
         /**
          * A distributor's shop window, paged, at the retail price
          * @description The active products, at the retail price a shop client pays (`recommendedPrice` when 1C sends one, otherwise
-         *     the marketing plan's rule), with the stock at the owner's warehouse; the filters and sorts of `GET /goods`.
-         *     404 `NOT_FOUND` as `getShopCard`.
+         *     the marketing plan's rule), with the stock at the owner's warehouse; the filters and sorts of `GET /goods`,
+         *     except that products in stock (`inStock`) always come before those out of stock, each group in the sort
+         *     asked for. 404 `NOT_FOUND` as `getShopCard`.
          */
         get: operations["listShopGoods"];
         put?: never;
@@ -1629,6 +1630,8 @@ export interface paths {
          *       `sponsorId` (the caller or a member below): reload the network, its tree and the month's recruits;
          *     - `client_order` (`LiveClientOrderEvent`): a client of the caller's shop placed an order: reload the client
          *       base and the Main card "Client orders";
+         *     - `shop_client` (`LiveShopClientEvent`): someone signed up as a client of the caller's shop: reload the
+         *       client base;
          *     - `reset` `{}`: `Last-Event-ID` is older than the log the server keeps (24 h); reload what is shown;
          *     - `end` `{ reason }` right before the server closes the stream: `token_expired`, `session_ended` (the
          *       token was signed out, the password changed, or the user signed out on all devices), `too_many_streams`
@@ -2502,6 +2505,8 @@ export interface components {
             clientName: string;
             /** @description What the client pays (retail). */
             total: components["schemas"]["Money"];
+            /** @description The order's currency (`total` is in it). */
+            currency: components["schemas"]["Currency"];
             /** @description The order's PV, credited to the caller when it completes. */
             points: components["schemas"]["Points"];
             status: components["schemas"]["OrderStatus"];
@@ -2515,6 +2520,14 @@ export interface components {
         LiveClientOrderEvent: {
             orderId: components["schemas"]["Id"];
             number: string;
+            clientId: components["schemas"]["Id"];
+            clientName: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description `data` of a `shop_client` frame of `GET /events`. */
+        LiveShopClientEvent: {
+            /** @description The new client's row in the caller's client base (`GET /users/clients/{id}`). */
             clientId: components["schemas"]["Id"];
             clientName: string;
             /** Format: date-time */

@@ -375,7 +375,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (head?.kind === 'head')
         return reply
           .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Language')
+          .header('vary', 'Cookie')
           .header('content-security-policy', pageCsp)
           .type('text/html; charset=utf-8')
           .send(withPageHead(template, head));

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { BootManifest } from './http/boot-manifest.ts';
+import { pageLang, requestCookies } from './http/page-language.ts';
 
 /**
  * What src/prerender/server-entry.tsx exports (`PrerenderRequest`, `Prerendered`): written again here, since the
@@ -33,23 +34,6 @@ interface RendererModule {
   serializePrerenderedState(state: unknown): string;
   /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
   warm(): Promise<void>;
-}
-
-/** The value of each cookie of a request (the first of a name wins, as browsers send the most specific first). */
-export function requestCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (header ?? '').split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1) continue;
-    const name = pair.slice(0, separator).trim();
-    if (name === '' || cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(pair.slice(separator + 1).trim()));
-    } catch {
-      // A value that is not valid percent-encoding is not ours: ignored.
-    }
-  }
-  return cookies;
 }
 
 /**
@@ -170,7 +154,8 @@ export async function loadPageRenderer(
           renderer.prerender({
             url: request.url,
             token: token === undefined || token === '' ? null : token,
-            locale: cookies.get('lang'),
+            // The one rule for the page's language, which its head follows too (server/http/page-language.ts).
+            locale: pageLang(request),
             timeZone: cookies.get('tz'),
             read,
             apiBase: apiPrefix,

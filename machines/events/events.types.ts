@@ -11,6 +11,7 @@ export type LiveFrame =
   | { kind: 'return'; data: LiveReturnChange }
   | { kind: 'network'; data: LiveNetworkChange }
   | { kind: 'client_order'; data: LiveClientOrderChange }
+  | { kind: 'shop_client'; data: LiveShopClientChange }
   | { kind: 'reset' };
 
 /** Who made an order change (`actor` of the contract's `LiveOrderEvent`). */
@@ -27,6 +28,9 @@ export type LiveNetworkChange = components['schemas']['LiveNetworkEvent'];
 
 /** `data` of a `client_order` frame: the contract's `LiveClientOrderEvent` (a client of the user's shop ordered). */
 export type LiveClientOrderChange = components['schemas']['LiveClientOrderEvent'];
+
+/** `data` of a `shop_client` frame: the contract's `LiveShopClientEvent` (someone signed up in the user's shop). */
+export type LiveShopClientChange = components['schemas']['LiveShopClientEvent'];
 
 /** Someone who has the order open: the contract's `PresenceViewer`. */
 export type LiveViewer = components['schemas']['PresenceViewer'];

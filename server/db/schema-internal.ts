@@ -31,7 +31,15 @@ export interface OrderFacetCountsTable {
 
 /** What a live event is about (migration 0004): see `server/events/`. */
 export type EventKind =
-  'order' | 'bag' | 'presence' | 'session' | 'volumes' | 'return' | 'network' | 'client_order';
+  | 'order'
+  | 'bag'
+  | 'presence'
+  | 'session'
+  | 'volumes'
+  | 'return'
+  | 'network'
+  | 'client_order'
+  | 'shop_client';
 
 /** The bounded live-event log, appended by triggers (`events_append`) in the changing transaction. */
 export interface EventsTable {

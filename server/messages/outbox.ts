@@ -38,6 +38,7 @@ export const MESSAGE_EVENTS = {
   'business.pv_reminder': 'business',
   'business.new_recruit': 'business',
   'business.client_order': 'business',
+  'business.shop_client': 'business',
   'staff.queue_digest': 'staff',
 } as const;
 

@@ -47,20 +47,25 @@ const isWarehouseStaff = (role: AuthRole) => role === 'warehouse' || role === 'p
 
 export const routeData = {
   /**
-   * `/dashboard`: a distributor's figures of the period, and the current orders that "Action needed" lists (its card
-   * mounts only once the figures are here: without this it would ask only then).
+   * `/dashboard`: a distributor's figures of the period, the current orders that "Action needed" lists and the
+   * latest orders of their shop's clients (those cards mount only once the figures are here: without this they
+   * would ask only then, and a server-rendered Main would paint them as skeletons).
    */
   dashboard: async ({ client, role }) => {
     if (!isDistributor(role)) return;
-    const [{ businessQueries }, { orderQueries }] = await Promise.all([
-      import('../data/business.ts'),
-      import('../data/orders.ts'),
-    ]);
+    const [{ businessQueries }, { orderQueries }, { shopQueries }, { CLIENT_ORDERS_SHOWN }] =
+      await Promise.all([
+        import('../data/business.ts'),
+        import('../data/orders.ts'),
+        import('../data/shop.ts'),
+        import('../features/dashboard/client-orders-card.tsx'),
+      ]);
     await Promise.all([
       client.prefetchQuery(businessQueries.myInfo()),
       client.prefetchQuery(businessQueries.myTarget()),
       client.prefetchQuery(businessQueries.firstSteps()),
       client.prefetchQuery(orderQueries.mine('current', 1)),
+      client.prefetchQuery(shopQueries.clientOrders(CLIENT_ORDERS_SHOWN)),
     ]);
   },
   /** `/first-steps`: the one read the page renders. */

@@ -16,6 +16,7 @@ import type {
   EventsEvent,
   LiveFrame,
   LiveClientOrderChange,
+  LiveShopClientChange,
   LiveNetworkChange,
   LiveOrderChange,
   LivePresence,
@@ -71,7 +72,18 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
   return fromCallback<EventsEvent, StreamInput>(({ input, sendBack }) => {
     const source = openEventSource(streamUrl(API_BASE, input));
     const frame =
-      (kind: 'order' | 'presence' | 'bag' | 'volumes' | 'return' | 'network' | 'client_order' | 'reset') =>
+      (
+        kind:
+          | 'order'
+          | 'presence'
+          | 'bag'
+          | 'volumes'
+          | 'return'
+          | 'network'
+          | 'client_order'
+          | 'shop_client'
+          | 'reset',
+      ) =>
       (event: MessageEvent<string>) => {
         const id = event.lastEventId === '' ? null : event.lastEventId;
         if (kind === 'order') {
@@ -92,6 +104,9 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
         } else if (kind === 'client_order') {
           const data = parse<LiveClientOrderChange>(event);
           if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
+        } else if (kind === 'shop_client') {
+          const data = parse<LiveShopClientChange>(event);
+          if (data !== null) sendBack({ type: 'stream.frame', id, frame: { kind, data } });
         } else sendBack({ type: 'stream.frame', id, frame: { kind } });
       };
     source.addEventListener('ready', (event) =>
@@ -105,6 +120,7 @@ function streamActor(openEventSource: EventsDeps['openEventSource']) {
       'return',
       'network',
       'client_order',
+      'shop_client',
       'reset',
     ] as const)
       source.addEventListener(kind, frame(kind));
@@ -164,6 +180,11 @@ export function applyFrame(
       // A client of the user's shop ordered (docs/adr/0147-the-storefront-and-client-checkout.md): Main's "Client
       // orders" and the client base (its order counts, the client's page) read again.
       void queryClient.invalidateQueries({ queryKey: clientOrderKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all() });
+      return;
+    case 'shop_client':
+      // Someone signed up in the user's shop (docs/adr/0146-the-shop-link.md): the client base lists them; they
+      // have no order yet, so "Client orders" stays as it is.
       void queryClient.invalidateQueries({ queryKey: clientKeys.all() });
       return;
     case 'return': {

@@ -56,12 +56,14 @@ interface State {
   answers: Record<string, unknown>;
 }
 
-const page = (url: string, cookie?: string) =>
+const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
     url,
-    headers: { accept: 'text/html', ...(cookie === undefined ? {} : { cookie }) },
+    headers: { accept: 'text/html', ...headers, ...(cookie === undefined ? {} : { cookie }) },
   });
+
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 function stateOf(html: string): State | null {
   const match = /<script type="application\/json" id="portal-prerendered">([\s\S]*?)<\/script>/.exec(html);
@@ -93,7 +95,9 @@ describe('the storefront for a visitor without a token', () => {
     expect(root).toMatch(/<h1[^>]*>Elena Ciobanu&#x27;s shop<\/h1>/);
     expect(root).toContain(`data-product-id="${first.id}"`);
     expect(root).toContain(`data-price="${first.price}"`);
-    expect(root).toContain('property="og:title"');
+    // The preview tags are the server's, in <head>, once: none in the body to disagree with them.
+    expect(headOf(html)).toContain('<meta property="og:title" content="Elena Ciobanu&#39;s shop" />');
+    expect(root).not.toContain('og:title');
     const state = stateOf(html);
     expect(state).toMatchObject({ locale: 'en', user: null, answers: {} });
     const keys = state?.queries?.queries.map((query) => JSON.stringify(query.queryKey)) ?? [];
@@ -110,7 +114,11 @@ describe('the storefront for a visitor without a token', () => {
     const product = await page(`/s/elena-ciobanu/p/${good.id}`, 'lang=ru; tz=Europe%2FChisinau');
     const root = rootOf(product.body);
     expect(root).toContain(`<title>${good.name.ru.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}`);
-    expect(root).toMatch(/property="og:image" content="https?:\/\/[^"]+"/);
+    expect(headOf(product.body)).toMatch(/property="og:image" content="https?:\/\/[^"]+"/);
+    expect(headOf(product.body)).toContain(
+      `<meta property="og:title" content="${good.name.ru.replace(/&/g, '&amp;')}`,
+    );
+    expect(root).not.toContain('og:image');
 
     const unknown = await page('/s/nobody-has-this-shop', 'lang=en; tz=UTC');
     const missing = rootOf(unknown.body);
@@ -121,6 +129,26 @@ describe('the storefront for a visitor without a token', () => {
       (query) => JSON.stringify(query.queryKey) === JSON.stringify(['shop', 'nobody-has-this-shop', 'card']),
     );
     expect(refused?.state).toMatchObject({ status: 'error', error: { status: 404 } });
+  });
+
+  it("is in one language with its preview: the app's cookie, else Russian, never Accept-Language", async () => {
+    // A first visit (or a messenger) whose browser asks for English, with no cookie: the app would paint Russian,
+    // so the server renders Russian and its preview says so too.
+    const first = await page('/s/elena-ciobanu', undefined, { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<html lang="ru"');
+    expect(stateOf(first.body)?.locale).toBe('ru');
+    expect(rootOf(first.body)).toMatch(/<h1[^>]*>Магазин: Elena Ciobanu<\/h1>/);
+    expect(headOf(first.body)).toContain('<meta property="og:locale" content="ru_RU" />');
+    expect(headOf(first.body)).toContain('<meta property="og:title" content="Магазин: Elena Ciobanu" />');
+    expect(String(first.headers.vary)).not.toContain('Accept-Language');
+    // The language the visitor chose in the app (its cookie) wins over the browser's: both are English.
+    const chosen = await page('/s/elena-ciobanu', 'lang=en', { 'accept-language': 'ro-RO,ro;q=0.9' });
+    expect(chosen.body).toContain('<html lang="en"');
+    expect(stateOf(chosen.body)?.locale).toBe('en');
+    expect(rootOf(chosen.body)).toMatch(/<h1[^>]*>Elena Ciobanu&#x27;s shop<\/h1>/);
+    expect(headOf(chosen.body)).toContain('<meta property="og:locale" content="en_GB" />');
+    expect(headOf(chosen.body)).toContain('<title>Elena Ciobanu&#39;s shop</title>');
   });
 
   it('is not rendered without a token for a signed-in screen', async () => {

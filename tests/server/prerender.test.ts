@@ -75,8 +75,8 @@ describe('a signed-in first screen', () => {
     // The app starts once the screen has painted: its entry scripts are the boot script's to add.
     expect(html).not.toContain('src="/assets/app-abc.js"');
     const state = stateOf(html);
-    // The dashboard shows no moment (its dates are calendar days): it reads alike in any time zone.
-    expect(state).toMatchObject({ locale: 'en', timeZone: null, path: '/dashboard' });
+    // "Client orders" shows when each was placed: a moment, so the page is in the visitor's zone.
+    expect(state).toMatchObject({ locale: 'en', timeZone: 'Europe/Chisinau', path: '/dashboard' });
     expect(state?.user?.email).toBe('partner@demo.test');
     // The auth machine's own reads go with the page; the screen's are in the cache it carries.
     expect(Object.keys(state?.answers ?? {}).sort()).toEqual(['/users/me', '/users/my-warehouse']);
@@ -91,6 +91,27 @@ describe('a signed-in first screen', () => {
     expect(root).toMatch(/<h1[^>]*>Main<\/h1>/);
     const cached = state?.queries?.queries.map((query) => JSON.stringify(query.queryKey)) ?? [];
     expect(cached.some((key) => key.includes('my-info'))).toBe(true);
+    // Main's "Client orders" is painted, not a skeleton: the demo client's order, its total in the order's
+    // currency as the app's money helper writes it, and the read it came from in the cache.
+    expect(cached).toContain(JSON.stringify(['client-orders', { limit: 5 }]));
+    const clientOrders = await t.get<{ items: Array<{ orderId: number; total: number; currency: string }> }>(
+      '/users/client-orders',
+      { token: partner, query: { limit: 5 } },
+    );
+    const latest = clientOrders.body.items[0];
+    expect(latest?.currency).toBe('MDL');
+    const card = /<section[^>]*client-orders[^>]*>([\s\S]*?)<\/section>/.exec(root)?.[1] ?? '';
+    expect(card).toContain(`data-order-id="${latest?.orderId}"`);
+    expect(card).not.toContain('skeleton');
+    const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'MDL' }).format(
+      (latest?.total ?? 0) / 100,
+    );
+    expect(card).toContain(money);
+  });
+
+  it('leaves Main to the browser when it does not know the zone yet (its client orders show moments)', async () => {
+    const answer = await page('/dashboard', `token=${partner}; lang=en`);
+    expect(answer.body).toBe(INDEX);
   });
 
   it('is compressed for a browser that accepts it', async () => {

@@ -19,6 +19,7 @@ import type { DB } from '../../db/schema.ts';
 import { productPopularity } from './popularity.ts';
 import { selectProducts, toProduct, type Product } from './product.ts';
 import { RETAIL_PRICE_SQL, type Pricing } from './retail.ts';
+import { availableSql } from '../stock/warehouse-stock.ts';
 
 export type CatalogueFilter = components['schemas']['CatalogueFilter'];
 export type CatalogueSort = 'popular' | 'name' | 'price' | 'points' | 'newest';
@@ -35,6 +36,11 @@ export interface ListingQuery {
   warehouseId: number;
   /** how the caller pays: `retail` lists and sorts by the retail price */
   pricing: Pricing;
+  /**
+   * Products the warehouse can promise before those it cannot, each group in the sort asked for (a shop's window,
+   * docs/adr/0147-the-storefront-and-client-checkout.md): in the ordering itself, so pages never overlap or skip.
+   */
+  inStockFirst?: boolean | undefined;
 }
 
 export interface ProductPage {
@@ -105,6 +111,7 @@ export async function listProducts(
   const total = Number(counted.total);
 
   let select = selectProducts(db, query.warehouseId).where((eb) => filters(eb, query));
+  if (query.inStockFirst === true) select = select.orderBy(sql`(${availableSql()} > 0)`, 'desc');
 
   switch (query.sort) {
     case 'popular': {

@@ -69,9 +69,12 @@ function toShopGood(product: Product): ShopGood {
   };
 }
 
-export type ShopGoodsQuery = Omit<ListingQuery, 'warehouseId' | 'pricing'>;
+export type ShopGoodsQuery = Omit<ListingQuery, 'warehouseId' | 'pricing' | 'inStockFirst'>;
 
-/** A page of the shop's window: active products at the retail price, stock at the owner's warehouse. */
+/**
+ * A page of the shop's window: active products at the retail price, stock at the owner's warehouse, what can be
+ * bought first (a visitor cannot ask for what is out), then the sort asked for.
+ */
 export async function shopGoods(
   db: Kysely<DB>,
   shop: Shop,
@@ -81,7 +84,7 @@ export async function shopGoods(
 ): Promise<ShopGoodsPage> {
   const page = await listProducts(
     db,
-    { ...query, warehouseId: shop.warehouse.id, pricing: 'retail' },
+    { ...query, warehouseId: shop.warehouse.id, pricing: 'retail', inStockFirst: true },
     currency,
     publicUrl,
   );

@@ -7,8 +7,8 @@
  * 2. the shop's owner is found, the fields checked;
  * 3. the password is hashed (argon2id, outside any transaction);
  * 4. one transaction writes the customer account (role `user`, bound to the owner and their warehouse), the row
- *    in the owner's client base that points at it, and the confirmation link with its e-mail. Any refusal or
- *    failure in it rolls all of it back.
+ *    in the owner's client base that points at it, the confirmation link with its e-mail, and the owner's live
+ *    event and message of their new client (`new-client.ts`). Any refusal or failure in it rolls all of it back.
  */
 import type { Kysely } from 'kysely';
 import type { components } from '#openapi/schema.d.ts';
@@ -23,6 +23,7 @@ import { issueToken } from '../account/one-time-tokens.ts';
 import { isUniqueViolation } from '../sign-up/alias.ts';
 import { spendSolution } from '../sign-up/challenge.ts';
 import { takeAddress } from '../sign-up/join.ts';
+import { tellOfNewClient } from './new-client.ts';
 import { findShop } from './shop.ts';
 
 export type ShopClientSignUp = components['schemas']['ShopClientSignUp'];
@@ -100,6 +101,12 @@ export async function signUpShopClient(
         email,
         publicUrl: config.publicUrl,
         now,
+      });
+      await tellOfNewClient(trx, {
+        ownerId: shop.owner.id,
+        userId: user.id,
+        clientId: client.id,
+        clientName: fullName,
       });
       return { userId: user.id, clientId: client.id, sessionVersion: user.session_version };
     });

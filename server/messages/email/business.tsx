@@ -1,6 +1,6 @@
 /**
- * A distributor's business (the month's statement, the PV reminder, a new recruit in the first line, a shop client's
- * order) and the warehouse staff's queue digest.
+ * A distributor's business (the month's statement, the PV reminder, a new recruit in the first line, a new client of
+ * their shop, a shop client's order) and the warehouse staff's queue digest.
  */
 import { Trans } from '@lingui/react';
 import { Action, Facts, P, text } from './parts.tsx';
@@ -128,6 +128,43 @@ export const clientOrder: Template = ({ i18n, data, link, format }) => {
         />
         <Action href={link(path)}>
           {i18n._({ id: 'email.client_order.action', message: 'Open the client' })}
+        </Action>
+      </>
+    ),
+  };
+};
+
+/**
+ * Someone signed up as a client of the distributor's shop (docs/adr/0146-the-shop-link.md): they are in the client
+ * base, and their orders will be the distributor's. Leads to the client's card, where their contacts are.
+ */
+export const shopClient: Template = ({ i18n, data, link }) => {
+  const name = dataText(data, 'name');
+  const path = `/client-base/${dataNumber(data, 'clientId')}`;
+  return {
+    subject: i18n._({
+      id: 'email.shop_client.subject',
+      message: 'A new client in your shop: {name}',
+      values: { name },
+    }),
+    summary: i18n._({
+      id: 'email.shop_client.summary',
+      message: '{name} signed up in your shop. Their orders and points will be yours.',
+      values: { name },
+    }),
+    heading: i18n._({ id: 'email.shop_client.heading', message: 'You have a new client' }),
+    path,
+    content: (
+      <>
+        <P>
+          <Trans
+            id="email.shop_client.body"
+            message="{name} signed up as a client of your shop and is now in your client base. They order at the retail price, and the points of their orders are credited to you. A word from you helps with the first order."
+            values={{ name: text(name) }}
+          />
+        </P>
+        <Action href={link(path)}>
+          {i18n._({ id: 'email.shop_client.action', message: 'Open the client' })}
         </Action>
       </>
     ),

@@ -39,6 +39,7 @@ export const TEMPLATES: Record<MessageEvent, Template> = {
   'business.pv_reminder': business.pvReminder,
   'business.new_recruit': business.newRecruit,
   'business.client_order': business.clientOrder,
+  'business.shop_client': business.shopClient,
   'staff.queue_digest': business.queueDigest,
 };
 

@@ -49,8 +49,7 @@ export function ClientOrdersCard() {
               </Link>
               <span className="dash-card__note">
                 {' '}
-                {/* The contract's ClientOrder carries no currency: the portal's one (CURRENCY, MDL by default). */}
-                {formatMoney(order.total, 'MDL', locale)} · {t`${points} PV`} · {status} ·{' '}
+                {formatMoney(order.total, order.currency, locale)} · {t`${points} PV`} · {status} ·{' '}
                 {formatDateTime(order.createdAt, locale)}
               </span>
             </li>

@@ -34,8 +34,8 @@ const TOPICS: Record<MessageTopic, { name: MessageDescriptor; what: MessageDescr
     what: msg`Placed, changed by the warehouse, to pay, ready with the pickup code, on its way, cancelled.`,
   },
   business: {
-    name: msg`Monthly statement`,
-    what: msg`When a month is closed and its statement is ready.`,
+    name: msg`My business`,
+    what: msg`A month's statement is ready, a distributor joins your first line, a client signs up or orders in your shop.`,
   },
   'business.pv_reminder': {
     name: msg`PV reminder`,

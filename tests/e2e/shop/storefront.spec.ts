@@ -131,6 +131,12 @@ test.describe('a visitor of the shop on a phone', () => {
     await expect(page).toHaveURL(/\/shopping-bag$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ru('Need to confirm your email'));
     await confirmThroughMailbox(page, person.email);
+    // The distributor was told of their new client by e-mail, once (server/domain/shop/new-client.ts).
+    const told = page.locator('tr', { hasText: OWNER }).filter({ hasText: person.fullName });
+    await expect(async () => {
+      await page.goto('/dev/mailbox');
+      await expect(told).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
     await page.goto('/shopping-bag');
     const lines = page.locator('.bag-lines [data-product-id], .bag-lines li');
     await expect(page.locator('.bag-lines')).toBeVisible({ timeout: 15_000 });

@@ -135,9 +135,10 @@ test.describe('a product’s page', () => {
   test('a shared link shows the product’s title and picture with no script and no session', async () => {
     const [product] = (await shop.goods({ page: 1, pageSize: 1, q: 'PF-' })).items;
     if (product === undefined) throw new Error('no perfume in the catalogue');
-    // As a messenger asks: no cookie, its own language.
+    // As a messenger asks: no cookie, its own Accept-Language, which the page's language does not follow (the app
+    // cannot see it): the preview is in the app's language, its cookie's (server/http/page-language.ts).
     const page = await fetch(new URL(`/products/${product.id}-${product.slug}`, baseURL()), {
-      headers: { accept: 'text/html', 'accept-language': 'en' },
+      headers: { accept: 'text/html', 'accept-language': 'ro', cookie: 'lang=en' },
     });
     expect(page.status).toBe(200);
     const html = await page.text();

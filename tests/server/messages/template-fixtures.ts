@@ -55,6 +55,7 @@ export const DATA: Record<MessageEvent, Record<string, unknown>> = {
     currency: 'MDL',
     points: 18.5,
   },
+  'business.shop_client': { name: 'Ana Popescu', clientId: 12 },
   'staff.queue_digest': {
     count: 3,
     limitHours: 24,

@@ -144,6 +144,19 @@ describe('live frames in the query cache', () => {
     expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
   });
 
+  it("someone signing up in the user's shop refreshes the client base, not Client orders nor the orders", () => {
+    const queryClient = seeded();
+    queryClient.setQueryData(clientOrderKeys.latest(5), []);
+    queryClient.setQueryData(clientKeys.detail(4), { id: 4 });
+    applyFrame(
+      { queryClient, isStaff: false, userId: 9 },
+      { kind: 'shop_client', data: { clientId: 8, clientName: 'Ion Rusu', at: '2026-11-29T12:00:00Z' } },
+    );
+    expect(invalidated(queryClient, clientKeys.detail(4))).toBe(true);
+    expect(invalidated(queryClient, clientOrderKeys.latest(5))).toBe(false);
+    expect(invalidated(queryClient, orderKeys.mine('current', 1))).toBe(false);
+  });
+
   it("a return's change refreshes that return when older, its order's returns and the queue, not the orders", () => {
     const queryClient = seeded();
     queryClient.setQueryData(returnKeys.detail(3), { id: 3, version: 2 });
@@ -216,6 +229,14 @@ describe('the provided events machine', () => {
     sources[0]?.emit('ready', { position: 10 }, '10');
     sources[0]?.emit('order', change(), '11');
     expect(invalidated(queryClient, orderKeys.detail(5))).toBe(true);
+    // A `shop_client` frame is listened to and applied like the others.
+    queryClient.setQueryData(clientKeys.detail(4), { id: 4 });
+    sources[0]?.emit(
+      'shop_client',
+      { clientId: 8, clientName: 'Ion Rusu', at: '2026-11-29T12:00:00Z' },
+      '11',
+    );
+    expect(invalidated(queryClient, clientKeys.detail(4))).toBe(true);
     sources[0]?.emit('error', {});
     expect(sources[0]?.closed).toBe(true);
     expect(actor.getSnapshot().value).toBe('waiting');

@@ -163,13 +163,14 @@ describe('GET /goods/{id}/details', () => {
 });
 
 describe('the page at /products/{id}-{slug}', () => {
-  it('carries the product’s title and preview tags in the visitor’s language, without a session', async () => {
+  it('carries the product’s title and preview tags in the page’s language, without a session', async () => {
     const id = await idOf('PF-2061');
     const { product } = await details(id);
+    // The app's language cookie decides; the browser's Accept-Language does not (server/http/page-language.ts).
     const page = await t.app.inject({
       method: 'GET',
       url: `/products/${id}-${product.slug}`,
-      headers: { accept: 'text/html', 'accept-language': 'en-GB,en;q=0.9' },
+      headers: { accept: 'text/html', 'accept-language': 'ro-RO,ro;q=0.9', cookie: 'lang=en-GB' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -190,13 +191,16 @@ describe('the page at /products/{id}-{slug}', () => {
     expect(page.body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(page.body).not.toContain('The portal.');
 
+    // No cookie (a first visit, a messenger fetching a preview): Russian, as the app paints it, whatever
+    // Accept-Language says.
     const russian = await t.app.inject({
       method: 'GET',
       url: `/products/${id}-${product.slug}`,
-      headers: { accept: 'text/html', cookie: 'lang=ru' },
+      headers: { accept: 'text/html', 'accept-language': 'en-GB,en;q=0.9' },
     });
     expect(russian.body).toContain(`<title>${escaped(product.name.ru)}</title>`);
     expect(russian.body).toContain('<meta property="og:locale" content="ru_RU" />');
+    expect(String(russian.headers.vary)).not.toContain('Accept-Language');
   });
 
   it('sends another slug or none to the canonical address, and a missing product is a 404 page', async () => {

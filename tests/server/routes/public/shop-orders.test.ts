@@ -202,6 +202,7 @@ describe('a shop client’s order', () => {
       clientId: client.clientId,
       clientName: 'Irina Moraru',
       total: order.finalCost,
+      currency: order.currency,
       points: order.points,
       status: order.status,
       createdAt: order.createdAt,

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '#tests/support/server/app.ts';
 import { expectError, type Schemas } from '../account/support.ts';
-import { OWNER_ALIAS, OWNER_EMAIL, shopCounts, shopForm, signUp } from './shop-support.ts';
+import { OWNER_ALIAS, OWNER_EMAIL, shopCounts, shopForm, signUp, toldOfClient } from './shop-support.ts';
 import { startSignUpApp } from './support.ts';
 
 let t: TestApp;
@@ -38,7 +38,8 @@ describe('POST /public/shops/{alias}/clients', () => {
       users: before.users + 1,
       clients: before.clients + 1,
       outbox: before.outbox + 1,
-      messages: before.messages + 1,
+      // The client's confirmation, and the owner's news of a new client.
+      messages: before.messages + 2,
     });
     const user = await t.db
       .selectFrom('users')
@@ -73,6 +74,11 @@ describe('POST /public/shops/{alias}/clients', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(messages.map((m) => m.event)).toEqual(['account.confirm_email']);
+    // The owner is told: one live `shop_client` event and one `business.shop_client` message, by the new account.
+    expect(await toldOfClient(t, user.id, client.id)).toEqual({
+      events: [{ user_id: owner.id, payload: { clientId: client.id, clientName: 'Irina Moraru' } }],
+      messages: [{ user_id: owner.id, data: { name: 'Irina Moraru', clientId: client.id } }],
+    });
 
     // Signed in as the client: a customer whose shop is the owner's.
     const me = await t.get<Schemas['Me']>('/users/me', { token: answer.body.access_token });
@@ -156,6 +162,43 @@ describe('POST /public/shops/{alias}/clients', () => {
       users: before.users + 1,
       clients: before.clients + 1,
     });
+  });
+
+  it('tells the owner of a new client exactly once, however the sign-up is retried or doubled', async () => {
+    const form = await shopForm(t);
+    expect((await signUp(t, OWNER_ALIAS, form)).status).toBe(201);
+    // The same form sent again (a retry after a lost answer), with a fresh proof of work: the address is taken.
+    expectError(
+      await signUp(t, OWNER_ALIAS, { ...form, altcha: (await shopForm(t)).altcha }),
+      409,
+      'EMAIL_TAKEN',
+    );
+    // Two at once with one e-mail (a double tap): one account.
+    const twin = await shopForm(t);
+    const answers = await Promise.all([
+      signUp(t, OWNER_ALIAS, twin),
+      signUp(t, OWNER_ALIAS, { ...twin, altcha: (await shopForm(t)).altcha }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    for (const email of [form.email, twin.email]) {
+      const row = await t.db
+        .selectFrom('clients')
+        .select(['id', 'user_id'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const told = await toldOfClient(t, row.user_id ?? 0, row.id);
+      expect(told.events, email).toHaveLength(1);
+      expect(told.messages, email).toHaveLength(1);
+    }
+    // Refusals told nobody: every shop_client event and message names a client that exists.
+    const orphans = await t.db
+      .selectFrom('events')
+      .leftJoin('clients', (join) => join.on(sql<boolean>`clients.id = (events.payload->>'clientId')::int`))
+      .select('events.id')
+      .where('events.kind', '=', 'shop_client')
+      .where('clients.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
   });
 
   it('refuses a weak password and blank fields with 422, and malformed bodies with 400, writing nothing', async () => {

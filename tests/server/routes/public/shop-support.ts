@@ -96,3 +96,20 @@ export async function toldOf(t: TestApp, orderId: number) {
     .execute();
   return { events, messages };
 }
+
+/** Live `shop_client` events and `business.shop_client` messages of a new client (account `userId`, row `clientId`). */
+export async function toldOfClient(t: TestApp, userId: number, clientId: number) {
+  const events = await t.db
+    .selectFrom('events')
+    .select(['user_id', 'payload'])
+    .where('kind', '=', 'shop_client')
+    .where(sql<boolean>`(payload->>'clientId')::int = ${clientId}`)
+    .execute();
+  const messages = await t.db
+    .selectFrom('messages')
+    .select(['user_id', 'data'])
+    .where('event', '=', 'business.shop_client')
+    .where('key', '=', `business.shop_client:${userId}`)
+    .execute();
+  return { events, messages };
+}

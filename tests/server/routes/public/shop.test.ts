@@ -125,9 +125,56 @@ describe('GET /public/shops/{alias}/goods', () => {
     const sorted = await t.get<Schemas['ShopGoodsPage']>(`/public/shops/${OWNER_ALIAS}/goods`, {
       query: { sort: 'price', pageSize: 100 },
     });
-    const prices = sorted.body.items.map((item) => item.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(sorted.body.items[0]?.id).toBe(first.id);
+    // What can be bought comes first; within each group, the retail prices ascend.
+    for (const inStock of [true, false]) {
+      const prices = sorted.body.items.filter((item) => item.inStock === inStock).map((item) => item.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+    const firstGood = sorted.body.items.find((item) => item.id === first.id);
+    const leader = sorted.body.items.find((item) => item.inStock === firstGood?.inStock);
+    expect(leader?.id).toBe(first.id);
+  });
+
+  it('shows what is in stock first, then the sort asked for, and pages neither overlap nor skip', async () => {
+    // A third of the window runs out at the owner's warehouse, spread over the sort so it must be moved.
+    const active = (await products()).filter((row) => row.is_active).map((row) => row.id);
+    const out = active.filter((_, index) => index % 3 === 0);
+    await t.db
+      .updateTable('warehouse_stock')
+      .set({ quantity: 0 })
+      .where('warehouse_id', '=', owner.warehouse_id ?? 0)
+      .where('product_id', 'in', out)
+      .execute();
+    for (const sort of ['popular', 'name', 'price', 'points', 'newest'] as const) {
+      const whole = await t.get<Schemas['ShopGoodsPage']>(`/public/shops/${OWNER_ALIAS}/goods`, {
+        query: { sort, pageSize: 100 },
+      });
+      const flags = whole.body.items.map((item) => item.inStock);
+      const firstOut = flags.indexOf(false);
+      expect(firstOut, sort).toBeGreaterThan(0);
+      expect(
+        flags.slice(firstOut).every((flag) => !flag),
+        sort,
+      ).toBe(true);
+      for (const id of out) {
+        expect(whole.body.items.find((item) => item.id === id)?.inStock, `${sort} ${id}`).not.toBe(true);
+      }
+      const pages: number[] = [];
+      for (let page = 1; pages.length < whole.body.items.length; page += 1) {
+        const one = await t.get<Schemas['ShopGoodsPage']>(`/public/shops/${OWNER_ALIAS}/goods`, {
+          query: { sort, pageSize: 7, page },
+        });
+        expect(one.body.items.length, `${sort} page ${page}`).toBeGreaterThan(0);
+        pages.push(...one.body.items.map((item) => item.id));
+      }
+      expect(pages.slice(0, whole.body.items.length), sort).toEqual(whole.body.items.map((item) => item.id));
+    }
+    // Within the in-stock group the catalogue's order stands: names ascend in the language asked for.
+    const byName = await t.get<Schemas['ShopGoodsPage']>(`/public/shops/${OWNER_ALIAS}/goods`, {
+      query: { sort: 'name', lang: 'en', pageSize: 100 },
+    });
+    const names = byName.body.items.filter((item) => item.inStock).map((item) => item.name.en);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
   it('filters by category and text as the catalogue does', async () => {
