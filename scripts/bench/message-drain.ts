@@ -7,7 +7,7 @@
  *
  * 1. **Order action, idle**: `--orders` order creations by a distributor (cart filled untimed), the worker idle.
  * 2. **Drain**: `--messages` messages (default 10,000) to 500 recipients in five languages are committed in
- *    transactions of 25 at `--rate` per second (default: as fast as they can be written), as background work as the
+ *    transactions of 10 at `--rate` per second (default: as fast as they can be written), as background work as the
  *    period close tells a month's statements (docs/adr/0150-requests-before-background-work.md: short transactions,
  *    requests first between two; `--no-yield`: never yielding), while the same order creations run again.
  *    Printed: throughput (messages accepted by the SMTP server per second, from the first commit
@@ -38,7 +38,7 @@ import type { AcceptedMail } from './smtp-server-thread.ts';
 export const GOAL_LATENCY_P95_MS = 5000;
 export const GOAL_ORDER_RATIO = 1.5;
 const RECIPIENTS = 500;
-const BATCH = 25;
+const BATCH = 10;
 
 export interface MessageDrainOptions {
   messages: number;

@@ -23,7 +23,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isBackground } from '../ops/requests-first.ts';
+import { isBackground, requestsBeingServed, requestsFirst } from '../ops/requests-first.ts';
 
 /** How long a background statement may be passed over by requests before it goes next anyway. */
 const BACKGROUND_PATIENCE_MS = 200;
@@ -103,8 +103,19 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#lock.lock(isBackground());
-    return this.#connection;
+    if (!isBackground()) {
+      await this.#lock.lock(false);
+      return this.#connection;
+    }
+    // Background work takes the connection only for a piece of its own (ADR 0150): when no request is being served,
+    // or on its turn among requests. One that was let in while quiet but finds a request begun by the time the
+    // connection is free gives way: else a request would meet a background statement between each two of its own.
+    for (;;) {
+      const why = await requestsFirst();
+      await this.#lock.lock(true);
+      if (why === 'turn' || requestsBeingServed() === 0) return this.#connection;
+      this.#lock.unlock();
+    }
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

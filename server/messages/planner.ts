@@ -10,7 +10,7 @@ import { isMessageEvent, wantsEvent, type StoredChoice } from './topics.ts';
 
 const PLANNING_LOCK = 0x6d73_6731; // 'msg1'
 /** Messages planned in one transaction: a few milliseconds, so requests wait little for it (ADR 0150). */
-export const PLAN_BATCH = 100;
+export const PLAN_BATCH = 32;
 
 /** Turns up to PLAN_BATCH unplanned messages into deliveries; answers how many it planned. */
 export async function planMessages(db: Kysely<DB>): Promise<number> {

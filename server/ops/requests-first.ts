@@ -32,16 +32,23 @@ export function isBackground(): boolean {
 }
 
 /** Background work resumes once no request has been served for this long (a client's next call comes sooner). */
-export const QUIET_AFTER_MS = 2;
-/** Among requests that never stop, one piece of background work goes ahead this often: slowed, never stopped. */
-export const BACKGROUND_PIECE_EVERY_MS = 10;
+export const QUIET_AFTER_MS = 5;
+/** Among requests that never stop, background work has a turn at least this often: slowed, never stopped. */
+export const BACKGROUND_TURN_EVERY_MS = 20;
 
 let serving = 0;
 let lastEnded = 0;
+/** Turns given so far; a request that began after the last one has not yet met a piece of background work. */
+let turns = 0;
+/** Requests being served that have not yet met a piece (began since the last turn). */
+let unmet = 0;
 /** Background work waiting for its turn, oldest first. */
-let waiting: Array<() => void> = [];
+let waiting: Array<(why: 'quiet' | 'turn') => void> = [];
 let quietTimer: NodeJS.Timeout | undefined;
-let pieceTimer: NodeJS.Timeout | undefined;
+let turnTimer: NodeJS.Timeout | undefined;
+/** When the piece now running had its turn (undefined: none is known to run). */
+let turnGivenAt: number | undefined;
+let lastTurnEnded = 0;
 
 const isQuiet = (now: number): boolean => serving === 0 && now - lastEnded >= QUIET_AFTER_MS;
 
@@ -55,30 +62,60 @@ function watchForQuiet(): void {
       if (!isQuiet(performance.now())) return watchForQuiet();
       const woken = waiting;
       waiting = [];
-      for (const wake of woken) wake();
+      for (const wake of woken) wake('quiet');
     },
     Math.max(1, QUIET_AFTER_MS - (performance.now() - lastEnded)),
   );
 }
 
-/** While pieces wait among busy requests: lets the oldest go every `BACKGROUND_PIECE_EVERY_MS`. */
-function letOneGoLater(): void {
-  if (pieceTimer !== undefined || waiting.length === 0) return;
-  pieceTimer = setTimeout(() => {
-    pieceTimer = undefined;
-    waiting.shift()?.();
-    letOneGoLater();
-  }, BACKGROUND_PIECE_EVERY_MS);
+/** Gives the oldest waiting piece its turn: every request being served meets it, and has met its one. */
+function giveTurn(): void {
+  const next = waiting.shift();
+  if (next === undefined) return;
+  if (turnTimer !== undefined) clearTimeout(turnTimer);
+  turnTimer = undefined;
+  turns += 1;
+  unmet = 0;
+  turnGivenAt = performance.now();
+  next('turn');
+  schedule();
+}
+
+/**
+ * Among requests being served: a turn at once when one of them has met no piece yet (so each request meets about
+ * one, and a stream of short reads lets background work run between them), else `BACKGROUND_TURN_EVERY_MS` after
+ * the last piece (long requests meet one per that time). A piece runs until its work asks again.
+ */
+function schedule(): void {
+  if (waiting.length === 0 || serving === 0) return;
+  const now = performance.now();
+  const running = turnGivenAt !== undefined && now - turnGivenAt < BACKGROUND_TURN_EVERY_MS;
+  if (!running && unmet > 0) return giveTurn();
+  if (turnTimer !== undefined) return;
+  const from = running ? (turnGivenAt ?? now) : lastTurnEnded;
+  turnTimer = setTimeout(
+    () => {
+      turnTimer = undefined;
+      if (turnGivenAt !== undefined) lastTurnEnded = performance.now();
+      turnGivenAt = undefined;
+      if (serving > 0) giveTurn();
+    },
+    Math.max(1, from + BACKGROUND_TURN_EVERY_MS - now),
+  );
 }
 
 /** Counts one request as being served; the answer ends it (once, whatever calls it again). */
 export function requestBegins(): () => void {
   serving += 1;
+  unmet += 1;
+  const began = turns;
   let ended = false;
+  schedule();
   return () => {
     if (ended) return;
     ended = true;
     serving -= 1;
+    if (began === turns) unmet -= 1;
     lastEnded = performance.now();
     watchForQuiet();
   };
@@ -89,18 +126,26 @@ export const requestsBeingServed = (): number => serving;
 
 /**
  * Between two pieces of work: lets the event loop take in what arrived (a request's first bytes); then, for
- * background work, waits until no request has been served for `QUIET_AFTER_MS`. Among requests that never stop,
- * one waiting piece (of all the process's background work) goes ahead every `BACKGROUND_PIECE_EVERY_MS`: a
- * request meets at most a piece or two, however long the background work is.
+ * background work, waits until no request has been served for `QUIET_AFTER_MS` (answers `quiet`). Among requests
+ * being served, the oldest waiting piece (of all the process's background work) has a turn when a request has met
+ * none yet, or every `BACKGROUND_TURN_EVERY_MS` (answers `turn`): a request meets about one piece, however long
+ * the background work, and background work is slowed, never stopped.
  */
-export async function requestsFirst(): Promise<void> {
+export async function requestsFirst(): Promise<'quiet' | 'turn'> {
   await setImmediate();
   // A request's own work never waits for requests: it would wait for itself.
-  if (!isBackground() || (waiting.length === 0 && isQuiet(performance.now()))) return;
-  await new Promise<void>((resolve) => {
+  if (!isBackground()) return 'quiet';
+  const now = performance.now();
+  if (waiting.length === 0 && isQuiet(now)) return 'quiet';
+  return new Promise((resolve) => {
     waiting.push(resolve);
+    // The piece that had the turn (if this is its work asking again) has ended.
+    if (turnGivenAt !== undefined) {
+      turnGivenAt = undefined;
+      lastTurnEnded = now;
+    }
     watchForQuiet();
-    letOneGoLater();
+    schedule();
   });
 }
 

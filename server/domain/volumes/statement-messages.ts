@@ -14,7 +14,7 @@ import type { DB } from '../../db/schema.ts';
 import { requestsFirst } from '../../ops/requests-first.ts';
 
 /** Members told per transaction: a few milliseconds each, so requests wait little for one (ADR 0150). */
-const BATCH = 250;
+const BATCH = 100;
 
 /** Writes the statement messages of every closed month not told yet, a batch at a time; answers how many. */
 export async function tellClosedMonths(

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import {
-  BACKGROUND_PIECE_EVERY_MS,
+  BACKGROUND_TURN_EVERY_MS,
   QUIET_AFTER_MS,
   inBackground,
   registerRequestsFirst,
@@ -56,35 +56,46 @@ describe('requests before background work', () => {
     expect(order).toEqual(['request', 'background 1', 'background 2']);
   });
 
-  it('lets background work go on between requests, one piece at a time while they never stop', async () => {
-    const end = requestBegins();
-    const resolved: Array<{ name: string; at: number }> = [];
-    const started = performance.now();
+  it('gives background work a turn per request, one every BACKGROUND_TURN_EVERY_MS in a long one, all when quiet', async () => {
+    const t0 = performance.now();
+    const log: Array<{ name: string; why: string; at: number }> = [];
     const wait = (name: string) =>
-      inBackground(() => requestsFirst()).then(() =>
-        resolved.push({ name, at: performance.now() - started }),
-      );
-    const names = ['a', 'b', 'c', 'd', 'e'];
-    const waits = names.map(wait);
+      inBackground(() => requestsFirst()).then((why) => log.push({ name, why, at: performance.now() - t0 }));
+    const endFirst = requestBegins();
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(wait);
     // Work that is not background never waits, even now.
-    await requestsFirst();
-    expect(resolved).toEqual([]);
-    while (resolved.length < 2) await sleep(1);
-    const ended = performance.now() - started;
-    end();
-    // Among requests that never stop, one piece every BACKGROUND_PIECE_EVERY_MS, oldest first.
-    const [first, second] = resolved;
-    expect(first?.at).toBeGreaterThanOrEqual(BACKGROUND_PIECE_EVERY_MS - 1);
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(BACKGROUND_PIECE_EVERY_MS - 2);
-    await Promise.all(waits);
-    // Once no request has been served for QUIET_AFTER_MS, everything waiting goes.
-    expect(resolved.map((r) => r.name)).toEqual(names);
-    expect(resolved[4]?.at ?? 0).toBeGreaterThanOrEqual(ended + QUIET_AFTER_MS - 1);
+    expect(await requestsFirst()).toBe('quiet');
+    // The request has met no piece yet: the oldest goes at once.
+    await a;
+    expect(log.map((r) => [r.name, r.why])).toEqual([['a', 'turn']]);
+    // It has met its piece: the next turn comes BACKGROUND_TURN_EVERY_MS after a's (a never says it is done).
+    await b;
+    expect(log.map((r) => [r.name, r.why])).toEqual([
+      ['a', 'turn'],
+      ['b', 'turn'],
+    ]);
+    expect((log[1]?.at ?? 0) - (log[0]?.at ?? 0)).toBeGreaterThanOrEqual(BACKGROUND_TURN_EVERY_MS - 2);
+    // b's work asks again (its piece has ended), and a new request, which has met no piece, lets c go at once.
+    const again = wait('b again');
+    const endSecond = requestBegins();
+    await c;
+    expect(log[2]?.name).toBe('c');
+    expect((log[2]?.at ?? 0) - (log[1]?.at ?? 0)).toBeLessThan(BACKGROUND_TURN_EVERY_MS);
+    // No request any more: everything waiting goes once it has been quiet for QUIET_AFTER_MS.
+    endFirst();
+    endSecond();
+    const ended = performance.now() - t0;
+    await Promise.all([d, again]);
+    expect(log.slice(3).map((r) => [r.name, r.why])).toEqual([
+      ['d', 'quiet'],
+      ['b again', 'quiet'],
+    ]);
+    expect(log[3]?.at ?? 0).toBeGreaterThanOrEqual(ended + QUIET_AFTER_MS - 1);
     expect(requestsBeingServed()).toBe(0);
     // Quiet: background work goes on at once.
     const quiet = performance.now();
-    await inBackground(() => requestsFirst());
-    expect(performance.now() - quiet).toBeLessThan(BACKGROUND_PIECE_EVERY_MS);
+    expect(await inBackground(() => requestsFirst())).toBe('quiet');
+    expect(performance.now() - quiet).toBeLessThan(BACKGROUND_TURN_EVERY_MS);
   });
 
   it('counts a request until its answer closes, not a live stream nor 1C’s exchange', async () => {

@@ -169,6 +169,7 @@ async function applyNextChunk(driver: ImportDriver, file: FileRow, dictionary: D
       .where('seq', '=', file.chunks_applied)
       .executeTakeFirstOrThrow();
     const outcome = emptyOutcome();
+    const known = JSON.stringify(dictionary);
     const ctx: ApplyContext = {
       trx,
       runId: driver.runId,
@@ -182,11 +183,14 @@ async function applyNextChunk(driver: ImportDriver, file: FileRow, dictionary: D
     };
     await applyRecords(ctx, chunk.records as CatalogueRecord[], outcome);
     await recordOutcome(trx, driver.runId, file.name, outcome, now);
-    await trx
-      .updateTable('exchange_import_runs')
-      .set({ dictionary: JSON.stringify(dictionary) })
-      .where('id', '=', driver.runId)
-      .execute();
+    // Products and offers rarely add to the dictionary: a chunk writes it only when it did.
+    const learned = JSON.stringify(dictionary);
+    if (learned !== known)
+      await trx
+        .updateTable('exchange_import_runs')
+        .set({ dictionary: learned })
+        .where('id', '=', driver.runId)
+        .execute();
     await trx
       .updateTable('exchange_import_files')
       .set({ chunks_applied: file.chunks_applied + 1 })
