@@ -15,7 +15,8 @@ import { AuthField } from '../../ui/auth-field.tsx';
 import {
   FormRefusal,
   NewPasswordFields,
-  PersonField,
+  PersonFields,
+  type SharedSignUpField,
   SignUpSubmit,
   useFieldMessages,
 } from '../../ui/sign-up/sign-up-form-parts.tsx';
@@ -62,6 +63,10 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
   const password = useWatch({ control, name: 'password' });
 
   const errorOf = useFieldMessages<SignUpField>(refusal, joinFieldMessage);
+  const field = (name: SharedSignUpField) => ({
+    error: errorOf(errors[name]?.message, name === 'passwordConfirmation' ? null : name),
+    registration: register(name),
+  });
 
   const submit = handleSubmit((values) => {
     const consents: SignUpForm['consents'] = {};
@@ -90,24 +95,7 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
       aria-label={t`Sign up`}
       onSubmit={submit}
     >
-      <PersonField
-        kind="fullName"
-        id="join-full-name"
-        error={errorOf(errors.fullName?.message, 'fullName')}
-        registration={register('fullName')}
-      />
-      <PersonField
-        kind="email"
-        id="join-email"
-        error={errorOf(errors.email?.message, 'email')}
-        registration={register('email')}
-      />
-      <PersonField
-        kind="phone"
-        id="join-phone"
-        error={errorOf(errors.phone?.message, 'phone')}
-        registration={register('phone')}
-      />
+      <PersonFields idPrefix="join" order={['fullName', 'email', 'phone']} field={field} />
       <AuthField
         id="join-birth-date"
         label={t`Date of birth`}
@@ -156,18 +144,7 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
           {t`Your orders are prepared there for pickup or delivery.`}
         </p>
       </div>
-      <NewPasswordFields
-        idPrefix="join"
-        password={password}
-        passwordField={{
-          error: errorOf(errors.password?.message, 'password'),
-          registration: register('password'),
-        }}
-        confirmationField={{
-          error: errorOf(errors.passwordConfirmation?.message, null),
-          registration: register('passwordConfirmation'),
-        }}
-      />
+      <NewPasswordFields idPrefix="join" password={password} field={field} />
       <fieldset className="join__consents">
         <legend className="field__label">{t`Documents`}</legend>
         {card.documents.map((document) => {

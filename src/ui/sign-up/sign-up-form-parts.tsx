@@ -26,36 +26,49 @@ export function useFieldMessages<TField extends string>(
   };
 }
 
-interface FieldProps {
-  id: string;
+/** The fields both sign-up forms have, by their names in the forms and in the server's refusals. */
+export type SharedSignUpField = 'fullName' | 'email' | 'phone' | 'password' | 'passwordConfirmation';
+
+/** What the form gives each shared field: its message (or null) and `register(name)`. */
+export type SignUpFieldOf = (name: SharedSignUpField) => {
   error: string | null;
   registration: FieldRegistration;
-}
+};
 
-/** Who signs up: the full name, the e-mail or the phone, each with its label, keyboard and autofill. */
-export function PersonField({ kind, ...field }: FieldProps & { kind: 'fullName' | 'email' | 'phone' }) {
+/** Who signs up: the full name, the e-mail and the phone in the form's order, with their labels, keyboards, autofill. */
+export function PersonFields({
+  idPrefix,
+  order,
+  field,
+}: {
+  /** `join` gives `join-full-name`, `join-email`, `join-phone`. */
+  idPrefix: string;
+  order: readonly ('fullName' | 'email' | 'phone')[];
+  field: SignUpFieldOf;
+}) {
   const { t } = useLingui();
-  if (kind === 'fullName') return <AuthField label={t`Full name`} autoComplete="name" required {...field} />;
-  if (kind === 'email')
-    return (
-      <AuthField label={t`E-mail`} type="email" autoComplete="email" inputMode="email" required {...field} />
-    );
-  return <AuthField label={t`Phone`} type="tel" autoComplete="tel" inputMode="tel" required {...field} />;
+  const input = {
+    fullName: { id: 'full-name', label: t`Full name`, autoComplete: 'name' },
+    email: { id: 'email', label: t`E-mail`, type: 'email', autoComplete: 'email', inputMode: 'email' },
+    phone: { id: 'phone', label: t`Phone`, type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  } as const;
+  return order.map((name) => {
+    const { id, ...attributes } = input[name];
+    return <AuthField key={name} id={`${idPrefix}-${id}`} required {...attributes} {...field(name)} />;
+  });
 }
 
 /** The new password, its strength meter (read after the field), and the password again. */
 export function NewPasswordFields({
   idPrefix,
   password,
-  passwordField,
-  confirmationField,
+  field,
 }: {
   /** `join` gives `join-password`, `join-password-strength`, `join-password-confirmation`. */
   idPrefix: string;
   /** The password as typed (the meter's input). */
   password: string;
-  passwordField: Omit<FieldProps, 'id'>;
-  confirmationField: Omit<FieldProps, 'id'>;
+  field: SignUpFieldOf;
 }) {
   const { t } = useLingui();
   const strengthId = `${idPrefix}-password-strength`;
@@ -68,7 +81,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         hintId={strengthId}
-        {...passwordField}
+        {...field('password')}
       />
       <PasswordStrength id={strengthId} password={password} />
       <AuthField
@@ -77,7 +90,7 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         required
-        {...confirmationField}
+        {...field('passwordConfirmation')}
       />
     </>
   );

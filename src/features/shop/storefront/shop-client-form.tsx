@@ -10,7 +10,8 @@ import { useLocale } from '../../../i18n/i18n.ts';
 import {
   FormRefusal,
   NewPasswordFields,
-  PersonField,
+  PersonFields,
+  type SharedSignUpField,
   SignUpSubmit,
   useFieldMessages,
 } from '../../../ui/sign-up/sign-up-form-parts.tsx';
@@ -46,6 +47,10 @@ export function ShopClientForm({ sending, waitingForProof, refusal, onSubmit }: 
   });
   const password = useWatch({ control, name: 'password' });
   const errorOf = useFieldMessages<ShopSignUpField>(refusal, shopFieldMessage);
+  const field = (name: SharedSignUpField) => ({
+    error: errorOf(errors[name]?.message, name === 'passwordConfirmation' ? null : name),
+    registration: register(name),
+  });
   const submit = handleSubmit((values) =>
     onSubmit({
       fullName: values.fullName,
@@ -64,36 +69,8 @@ export function ShopClientForm({ sending, waitingForProof, refusal, onSubmit }: 
       aria-label={t`Create an account`}
       onSubmit={submit}
     >
-      <PersonField
-        kind="fullName"
-        id="shop-full-name"
-        error={errorOf(errors.fullName?.message, 'fullName')}
-        registration={register('fullName')}
-      />
-      <PersonField
-        kind="phone"
-        id="shop-phone"
-        error={errorOf(errors.phone?.message, 'phone')}
-        registration={register('phone')}
-      />
-      <PersonField
-        kind="email"
-        id="shop-email"
-        error={errorOf(errors.email?.message, 'email')}
-        registration={register('email')}
-      />
-      <NewPasswordFields
-        idPrefix="shop"
-        password={password}
-        passwordField={{
-          error: errorOf(errors.password?.message, 'password'),
-          registration: register('password'),
-        }}
-        confirmationField={{
-          error: errorOf(errors.passwordConfirmation?.message, null),
-          registration: register('passwordConfirmation'),
-        }}
-      />
+      <PersonFields idPrefix="shop" order={['fullName', 'phone', 'email']} field={field} />
+      <NewPasswordFields idPrefix="shop" password={password} field={field} />
       <FormRefusal refusal={refusal} messageOf={shopFormMessage} />
       <SignUpSubmit
         sending={sending}
