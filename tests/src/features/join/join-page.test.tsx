@@ -4,7 +4,7 @@
 // the solved proof shows as passed.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PowChallenge, SponsorCard } from '#machines/sign-up/sign-up.types.ts';
+import type { SponsorCard } from '#machines/sign-up/sign-up.types.ts';
 import JoinPage from '#src/features/join/join-page.tsx';
 import { activateLocale } from '#src/i18n/i18n.ts';
 import type { PowReport, PowWork } from '#src/platform/pow/pow.worker.ts';
@@ -12,6 +12,7 @@ import { renderRoutes } from '#tests/support/render-routes.tsx';
 import type * as FormModule from '#src/features/join/join-form.tsx';
 import type * as SolverModule from '#src/platform/pow/pow-solver.ts';
 import type * as SignUpDataModule from '#src/data/sign-up.ts';
+import { unsolvedChallenge } from '#tests/support/pow-fixtures.ts';
 
 class FakeWorker {
   onmessage: ((message: MessageEvent<PowReport>) => void) | null = null;
@@ -40,18 +41,7 @@ const card: SponsorCard = {
   ],
 };
 
-const challenge: PowChallenge = {
-  parameters: {
-    algorithm: 'PBKDF2/SHA-256',
-    nonce: 'aa',
-    salt: 'bb',
-    cost: 1,
-    keyLength: 32,
-    keyPrefix: 'cc',
-    expiresAt: Math.floor(Date.now() / 1000) + 600,
-  },
-  signature: 'dd',
-};
+const challenge = unsolvedChallenge();
 
 // A visitor, signed out.
 vi.mock('#src/session/auth-context.tsx', () => ({
