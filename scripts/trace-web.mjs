@@ -77,9 +77,17 @@ function analyse(events) {
     const key = `${e.pid}:${e.tid}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
+  // The trace holds every renderer of the browser (other contexts' too, some busier than the page's): the page's
+  // main thread is the one that painted its first content, the busiest of those.
+  const painted = new Set(
+    events.filter((e) => e.name === 'firstContentfulPaint').map((e) => `${e.pid}:${e.tid}`),
+  );
   const main = threadNames
     .map((t) => `${t.pid}:${t.tid}`)
-    .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
+    .sort(
+      (a, b) =>
+        Number(painted.has(b)) - Number(painted.has(a)) || (counts.get(b) ?? 0) - (counts.get(a) ?? 0),
+    )[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
   const navigation = onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame');
   const fcpEvent = onMain.find((e) => e.name === 'firstContentfulPaint');

@@ -1,12 +1,18 @@
-import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { proofRenewalDelay, refusalCodeOf } from '../sign-up/sign-up.refusal.rules.ts';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import {
+  NO_PROOF,
+  proofActors,
+  proofDelays,
+  proofGuards,
+  proofRegion,
+} from '../proof-of-work/proof-of-work.region.ts';
+import { refusalCodeOf } from '../sign-up/sign-up.refusal.rules.ts';
 import { cartBaseline, shopRefusalOf } from './shop-sign-up.rules.ts';
 import type {
   BagTransferRequest,
   BagTransferResult,
   Cart,
   FinishedParams,
-  PowChallenge,
   ShopClientSignUp,
   ShopClientToken,
   ShopSignInForm,
@@ -21,8 +27,8 @@ import type {
  * a short sign-up as the distributor's client, or signing in to an account they have, then the local bag goes into
  * the server's cart. The proof of work runs from the first moment, as on the join page (ADR 0141):
  *
- *   proof: fetching --> solving (pow.progress…, pow.solved) --> solved; failure --> failed --retry--> fetching
- *          solved --(about to expire | pow.renew)--> fetching
+ *   proof: the proof-of-work region (machines/proof-of-work/proof-of-work.region.ts), started again by
+ *          shopSignUp.retry
  *   page:  signUp.editing --submit--> signUp.waiting (for the proof) --> signUp.submitting (POST …/clients)
  *            --done--> signedIn | --error--> signUp.editing with the refusal, and pow.renew (the proof was spent)
  *          signIn.editing --signIn--> signIn.signingIn (POST /users/login) --done--> signedIn | --error--> editing
@@ -48,10 +54,7 @@ export const shopSignUpMachine = setup({
     input: {} as ShopSignUpInput,
   },
   actors: {
-    /** `GET /public/challenge`. */
-    fetchChallenge: fromPromise<PowChallenge, void>(async () => injected('fetchChallenge')),
-    /** Solves the challenge off the main thread; sends `pow.progress`, then `pow.solved` or `pow.failed`. */
-    solveChallenge: fromCallback<ShopSignUpEvent, PowChallenge>(() => injected('solveChallenge')),
+    ...proofActors<ShopSignUpEvent>(),
     /** `POST /public/shops/{alias}/clients`. */
     signUp: fromPromise<ShopClientToken, { alias: string; body: ShopClientSignUp }>(async () =>
       injected('signUp'),
@@ -70,21 +73,16 @@ export const shopSignUpMachine = setup({
     finished: (_, _params: FinishedParams) => {},
   },
   guards: {
-    proofReady: ({ context }) => context.solution !== null,
+    ...proofGuards,
     hasBaseline: ({ context }) => context.baseline !== null,
   },
-  delays: {
-    proofExpiry: ({ context }) => proofRenewalDelay(context.challenge?.parameters.expiresAt ?? 0, Date.now()),
-  },
+  delays: proofDelays,
 }).createMachine({
   id: 'shopSignUp',
   context: ({ input }) => ({
     alias: input.alias,
     lines: [],
-    challenge: null,
-    solution: null,
-    powAttempts: 0,
-    powError: null,
+    ...NO_PROOF,
     form: null,
     refusal: null,
     signInError: null,
@@ -98,45 +96,7 @@ export const shopSignUpMachine = setup({
     active: {
       type: 'parallel',
       states: {
-        proof: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              entry: assign({ challenge: null, solution: null, powAttempts: 0, powError: null }),
-              invoke: {
-                id: 'fetchChallenge',
-                src: 'fetchChallenge',
-                onDone: { target: 'solving', actions: assign({ challenge: ({ event }) => event.output }) },
-                onError: {
-                  target: 'failed',
-                  actions: assign({ powError: ({ event }) => refusalCodeOf(event.error) }),
-                },
-              },
-            },
-            solving: {
-              invoke: {
-                id: 'solveChallenge',
-                src: 'solveChallenge',
-                input: ({ context }) => context.challenge as PowChallenge,
-              },
-              on: {
-                'pow.progress': { actions: assign({ powAttempts: ({ event }) => event.attempts }) },
-                'pow.solved': {
-                  target: 'solved',
-                  actions: assign({ solution: ({ event }) => event.payload }),
-                },
-                'pow.failed': { target: 'failed', actions: assign({ powError: ({ event }) => event.code }) },
-              },
-            },
-            solved: {
-              after: { proofExpiry: 'fetching' },
-              on: { 'pow.renew': 'fetching' },
-            },
-            failed: {
-              on: { 'shopSignUp.retry': 'fetching' },
-            },
-          },
-        },
+        proof: proofRegion<ShopSignUpContext, ShopSignUpEvent>('shopSignUp.retry'),
         page: {
           initial: 'signUp',
           on: {

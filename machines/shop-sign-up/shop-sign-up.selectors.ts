@@ -18,18 +18,6 @@ export function selectShopSignUpView(snapshot: ShopSignUpSnapshot): ShopSignUpVi
 export const selectMode = (snapshot: ShopSignUpSnapshot): ShopSignUpMode =>
   snapshot.matches({ active: { page: 'signIn' } }) ? 'signIn' : 'signUp';
 
-/** The proof of work, as the "checking you are human" line shows it. */
-export function selectShopProofView(snapshot: ShopSignUpSnapshot): 'working' | 'ready' | 'failed' {
-  if (snapshot.matches({ active: { proof: 'solved' } })) return 'ready';
-  if (snapshot.matches({ active: { proof: 'failed' } })) return 'failed';
-  return 'working';
-}
-
-export const selectShopProofAttempts = (snapshot: ShopSignUpSnapshot): number => snapshot.context.powAttempts;
-
-export const selectShopProofError = (snapshot: ShopSignUpSnapshot): string | null =>
-  snapshot.context.powError;
-
 /** The sign-up form was sent: waiting for the proof, or on its way. */
 export const selectIsSigningUp = (snapshot: ShopSignUpSnapshot): boolean =>
   snapshot.matches({ active: { page: { signUp: 'waiting' } } }) ||

@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/schema.d.ts';
-import type { PowChallenge } from '../sign-up/sign-up.types.ts';
+import type { PowChallenge, PowEvent, ProofContext } from '../proof-of-work/proof-of-work.types.ts';
 import type { ShopBagLine } from '../shop-bag/shop-bag.types.ts';
 
 export type { PowChallenge };
@@ -50,14 +50,11 @@ export interface ShopSignUpInput {
 
 export type ShopSignUpMode = 'signUp' | 'signIn';
 
-export interface ShopSignUpContext {
+/** The proof of work's fields are the proof-of-work region's. */
+export interface ShopSignUpContext extends ProofContext {
   alias: string;
   /** The local bag as it was when the visitor went on (each going-on event carries it). */
   lines: ShopBagLine[];
-  challenge: PowChallenge | null;
-  solution: string | null;
-  powAttempts: number;
-  powError: string | null;
   form: ShopSignUpForm | null;
   refusal: ShopSignUpRefusal | null;
   /** Why signing in was refused (`INVALID_CREDENTIALS`, `RATE_LIMITED`…), or null. */
@@ -69,13 +66,6 @@ export interface ShopSignUpContext {
   transferError: string | null;
   refused: number[];
 }
-
-/** The proof of work's messages, as the solver sends them (the same as the distributor sign-up's). */
-export type PowEvent =
-  | { type: 'pow.progress'; attempts: number }
-  | { type: 'pow.solved'; payload: string }
-  | { type: 'pow.failed'; code: string }
-  | { type: 'pow.renew' };
 
 export type ShopSignUpEvent =
   /** "I already have an account" / "I am new here". */

@@ -1,10 +1,16 @@
-import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { isInvalidLink, proofRenewalDelay, refusalCodeOf, refusalOf } from './sign-up.refusal.rules.ts';
+import { assign, fromPromise, raise, setup } from 'xstate';
+import {
+  NO_PROOF,
+  proofActors,
+  proofDelays,
+  proofGuards,
+  proofRegion,
+} from '../proof-of-work/proof-of-work.region.ts';
+import { isInvalidLink, refusalCodeOf, refusalOf } from './sign-up.refusal.rules.ts';
 import type {
   JoinedParams,
   JoinRequest,
   JoinResult,
-  PowChallenge,
   SignUpContext,
   SignUpEvent,
   SignUpInput,
@@ -16,9 +22,8 @@ import type {
  * docs/adr/0141-join-page-proof-of-work.md). Two regions from the first moment, so the proof of work is ready by
  * the time the form is filled:
  *
- *   proof: fetching (GET /public/challenge) --> solving (the solver: pow.progress…, pow.solved) --> solved
- *          fetching | solving --(failure)--> failed --signUp.retry--> fetching
- *          solved --(the challenge is about to expire | pow.renew)--> fetching
+ *   proof: fetching --> solving --> solved, failed --signUp.retry--> fetching, solved --(expiring | pow.renew)-->
+ *          fetching: the proof-of-work region, machines/proof-of-work/proof-of-work.region.ts
  *   page:  starting --(the card came with the page)--> editing, else --> loadingCard
  *          loadingCard (GET /public/sponsors/{alias}) --> editing | invalidLink (404, 400, 414) | cardFailed
  *          cardFailed --signUp.retry--> loadingCard
@@ -43,12 +48,9 @@ export const signUpMachine = setup({
     input: {} as SignUpInput,
   },
   actors: {
+    ...proofActors<SignUpEvent>(),
     /** `GET /public/sponsors/{alias}`. */
     loadCard: fromPromise<SponsorCard, { alias: string }>(async () => injected('loadCard')),
-    /** `GET /public/challenge`. */
-    fetchChallenge: fromPromise<PowChallenge, void>(async () => injected('fetchChallenge')),
-    /** Solves the challenge off the main thread; sends `pow.progress`, then `pow.solved` or `pow.failed`. */
-    solveChallenge: fromCallback<SignUpEvent, PowChallenge>(() => injected('solveChallenge')),
     /** `POST /public/join`. */
     join: fromPromise<JoinResult, JoinRequest>(async () => injected('join')),
   },
@@ -57,25 +59,18 @@ export const signUpMachine = setup({
     joined: (_, _params: JoinedParams) => {},
   },
   guards: {
-    /** The proof region is `solved` exactly while a solution is kept (fetching a new challenge clears it). */
-    proofReady: ({ context }) => context.solution !== null,
+    ...proofGuards,
     /** The card came with the input (a page the server rendered with it). */
     cardKnown: ({ context }) => context.card !== null,
   },
-  delays: {
-    /** Until shortly before the solved challenge expires. */
-    proofExpiry: ({ context }) => proofRenewalDelay(context.challenge?.parameters.expiresAt ?? 0, Date.now()),
-  },
+  delays: proofDelays,
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
     alias: input.alias,
     card: input.card ?? null,
     cardError: null,
-    challenge: null,
-    solution: null,
-    powAttempts: 0,
-    powError: null,
+    ...NO_PROOF,
     form: null,
     refusal: null,
     prn: null,
@@ -85,45 +80,7 @@ export const signUpMachine = setup({
     active: {
       type: 'parallel',
       states: {
-        proof: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              entry: assign({ challenge: null, solution: null, powAttempts: 0, powError: null }),
-              invoke: {
-                id: 'fetchChallenge',
-                src: 'fetchChallenge',
-                onDone: { target: 'solving', actions: assign({ challenge: ({ event }) => event.output }) },
-                onError: {
-                  target: 'failed',
-                  actions: assign({ powError: ({ event }) => refusalCodeOf(event.error) }),
-                },
-              },
-            },
-            solving: {
-              invoke: {
-                id: 'solveChallenge',
-                src: 'solveChallenge',
-                input: ({ context }) => context.challenge as PowChallenge,
-              },
-              on: {
-                'pow.progress': { actions: assign({ powAttempts: ({ event }) => event.attempts }) },
-                'pow.solved': {
-                  target: 'solved',
-                  actions: assign({ solution: ({ event }) => event.payload }),
-                },
-                'pow.failed': { target: 'failed', actions: assign({ powError: ({ event }) => event.code }) },
-              },
-            },
-            solved: {
-              after: { proofExpiry: 'fetching' },
-              on: { 'pow.renew': 'fetching' },
-            },
-            failed: {
-              on: { 'signUp.retry': 'fetching' },
-            },
-          },
-        },
+        proof: proofRegion<SignUpContext, SignUpEvent>('signUp.retry'),
         page: {
           initial: 'starting',
           states: {

@@ -68,20 +68,6 @@ export function refusalOf(error: unknown): SignUpRefusal {
 }
 
 /**
- * When the solved proof may be sent: before it expires, with a margin for the request to travel (the server checks
- * `expiresAt` in seconds since the epoch).
- */
-export const PROOF_MARGIN_MS = 20_000;
-
-/** What a timer can hold (2^31 − 1 ms); a longer delay would fire at once. */
-const MAX_DELAY_MS = 2_147_483_647;
-
-/** Milliseconds until a challenge expiring at `expiresAt` (seconds) should be replaced, from 0 to a timer's most. */
-export function proofRenewalDelay(expiresAt: number, now: number): number {
-  return Math.min(Math.max(expiresAt * 1000 - PROOF_MARGIN_MS - now, 0), MAX_DELAY_MS);
-}
-
-/**
  * A card read refused for the alias itself: unknown or closed (404), or not an alias at all (400 for its shape, 414
  * for its length). The page says the link is not valid; anything else is a failure to retry.
  */

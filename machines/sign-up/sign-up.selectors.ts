@@ -15,19 +15,6 @@ export function selectPageView(snapshot: SignUpSnapshot): SignUpPageView {
   return 'form';
 }
 
-/** The proof of work, as the "checking you are human" line shows it. */
-export type ProofView = 'working' | 'ready' | 'failed';
-
-export function selectProofView(snapshot: SignUpSnapshot): ProofView {
-  if (snapshot.matches({ active: { proof: 'solved' } })) return 'ready';
-  if (snapshot.matches({ active: { proof: 'failed' } })) return 'failed';
-  return 'working';
-}
-
-export const selectProofAttempts = (snapshot: SignUpSnapshot): number => snapshot.context.powAttempts;
-
-export const selectProofError = (snapshot: SignUpSnapshot): string | null => snapshot.context.powError;
-
 export const selectCard = (snapshot: SignUpSnapshot): SponsorCard | null => snapshot.context.card;
 
 export const selectCardError = (snapshot: SignUpSnapshot): string | null => snapshot.context.cardError;

@@ -1,9 +1,10 @@
 import type { components } from '../../openapi/schema.d.ts';
+import type { PowChallenge, PowEvent, ProofContext } from '../proof-of-work/proof-of-work.types.ts';
+
+export type { PowChallenge };
 
 /** `GET /public/sponsors/{alias}`: who the sponsor is, the warehouses to choose, the editions to accept. */
 export type SponsorCard = components['schemas']['SponsorCard'];
-/** `GET /public/challenge`: the proof of work to solve before the form is sent. */
-export type PowChallenge = components['schemas']['PowChallenge'];
 /** `POST /public/join`. */
 export type JoinRequest = components['schemas']['JoinRequest'];
 /** `POST /public/join`'s answer: the new PRN and a token that signs the distributor in. */
@@ -45,18 +46,12 @@ export interface SignUpInput {
   card?: SponsorCard | null;
 }
 
-export interface SignUpContext {
+/** The proof of work's fields (challenge, solution, progress, failure) are the proof-of-work region's. */
+export interface SignUpContext extends ProofContext {
   alias: string;
   card: SponsorCard | null;
   /** Why the card could not be read (`NOT_FOUND`, `RATE_LIMITED`, `NETWORK_ERROR`…), or null. */
   cardError: string | null;
-  challenge: PowChallenge | null;
-  /** The solved challenge as the server reads it: base64 JSON of `{ challenge, solution }`. */
-  solution: string | null;
-  /** Keys the solver has tried on the current challenge (its progress; the total is the server's secret). */
-  powAttempts: number;
-  /** Why the proof could not be made (`NETWORK_ERROR`, `POW_UNSUPPORTED`…), or null. */
-  powError: string | null;
   /** The form waiting for the proof, or on its way. */
   form: SignUpForm | null;
   refusal: SignUpRefusal | null;
@@ -69,14 +64,7 @@ export type SignUpEvent =
   | { type: 'signUp.submit'; form: SignUpForm }
   /** Read the card again, or start the proof again, after a failure. */
   | { type: 'signUp.retry' }
-  /** From the solver: keys tried so far on the current challenge. */
-  | { type: 'pow.progress'; attempts: number }
-  /** From the solver: the challenge is solved (`payload` is what the form sends as `altcha`). */
-  | { type: 'pow.solved'; payload: string }
-  /** From the solver: it could not run or gave up (`code`: `POW_UNSUPPORTED`, `POW_TIMEOUT`, `POW_FAILED`). */
-  | { type: 'pow.failed'; code: string }
-  /** Internal: the proof was used by a refused submit, a new one is needed. */
-  | { type: 'pow.renew' };
+  | PowEvent;
 
 /** Parameters of the action the app gives: hand the token to the auth machine, welcome the distributor. */
 export interface JoinedParams {

@@ -1,23 +1,12 @@
 /**
- * The sign-up form's checks before sending (react-hook-form + zod, as the other auth forms): the age and phone rules
- * are the shared module's the server runs (machines/sign-up/sign-up.rules.ts), the bounds the contract's. Codes,
- * not texts: `joinFieldMessage` (join-messages.ts) translates them.
+ * The sign-up form's checks before sending: the fields both sign-up forms share (src/ui/sign-up/sign-up-form.schema.ts),
+ * the city, the home warehouse, the birth date (the age rule is the shared module's the server runs,
+ * machines/sign-up/sign-up.rules.ts) and the documents. Codes, not texts: `joinFieldMessage` (join-messages.ts)
+ * translates them.
  */
 import { z } from 'zod/mini';
-import { birthDateProblem, isPhone } from '#machines/sign-up/sign-up.rules.ts';
-import { EMAIL_PATTERN } from '../../ui/auth-login-rules.ts';
-import { characterCount } from '../../ui/auth-forms.schema.ts';
-
-function requiredText(min: number, max: number, short: string) {
-  return z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'required', abort: true }),
-      z.minLength(min, { error: short, abort: true }),
-      z.maxLength(max, { error: 'tooLong' }),
-    );
-}
+import { birthDateProblem } from '#machines/sign-up/sign-up.rules.ts';
+import { passwordsMatch, requiredText, signUpFields } from '../../ui/sign-up/sign-up-form.schema.ts';
 
 const accepted = z.boolean().check(z.refine((value) => value, { error: 'consent.required' }));
 
@@ -25,22 +14,9 @@ const accepted = z.boolean().check(z.refine((value) => value, { error: 'consent.
 export function joinFormSchema(today: string) {
   return z
     .object({
-      fullName: requiredText(2, 120, 'fullName.tooShort'),
-      email: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: 'email.required', abort: true }),
-          z.maxLength(254, { error: 'email.invalid' }),
-          z.regex(EMAIL_PATTERN, { error: 'email.invalid' }),
-        ),
-      phone: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: 'required', abort: true }),
-          z.refine(isPhone, { error: 'phone.invalid' }),
-        ),
+      fullName: signUpFields.fullName,
+      email: signUpFields.email,
+      phone: signUpFields.phone,
       city: requiredText(1, 100, 'required'),
       warehouseId: z.string().check(z.minLength(1, { error: 'warehouse.required' })),
       birthDate: z.string().check(
@@ -50,20 +26,12 @@ export function joinFormSchema(today: string) {
           if (problem !== null) context.issues.push({ code: 'custom', message: problem, input: value });
         }),
       ),
-      password: z.string().check(
-        z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
-        z.refine((value) => characterCount(value) <= 128, { error: 'password.tooLong' }),
-      ),
-      passwordConfirmation: z.string(),
+      password: signUpFields.password,
+      passwordConfirmation: signUpFields.passwordConfirmation,
       marketingPlan: accepted,
       ethicsCode: accepted,
     })
-    .check(
-      z.refine((values) => values.password === values.passwordConfirmation, {
-        error: 'password.mismatch',
-        path: ['passwordConfirmation'],
-      }),
-    );
+    .check(passwordsMatch);
 }
 
 export type JoinFormValues = z.infer<ReturnType<typeof joinFormSchema>>;

@@ -10,9 +10,16 @@ import type {
   SponsorCard,
 } from '#machines/sign-up/sign-up.types.ts';
 import { publicDocumentUrl } from '../../data/sign-up.ts';
+import { useLocale } from '../../i18n/i18n.ts';
 import { AuthField } from '../../ui/auth-field.tsx';
-import { Button } from '../../ui/button.tsx';
-import { PasswordStrength } from '../../ui/password-strength/password-strength.tsx';
+import {
+  FormRefusal,
+  NewPasswordFields,
+  PersonFields,
+  type SharedSignUpField,
+  SignUpSubmit,
+  useFieldMessages,
+} from '../../ui/sign-up/sign-up-form-parts.tsx';
 import {
   companyToday,
   EMPTY_JOIN_FORM,
@@ -21,9 +28,6 @@ import {
   type JoinFormValues,
 } from './join-form.schema.ts';
 import { joinFieldMessage, joinFormMessage } from './join-messages.ts';
-
-type Lang = SignUpForm['lang'] & string;
-const LANGS: readonly string[] = ['ru', 'en', 'ro', 'uk', 'it'];
 
 /** The checkbox of each document the card asks to accept. */
 const CONSENT_FIELD: Record<ConsentDocumentId, 'marketingPlan' | 'ethicsCode'> = {
@@ -46,8 +50,8 @@ export interface JoinFormProps {
  * the editions the card names. The server's refusals show on the field they concern, or above the button.
  */
 export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: JoinFormProps) {
-  const { t, i18n } = useLingui();
-  const lang = (LANGS.includes(i18n.locale) ? i18n.locale : 'ru') as Lang;
+  const { t } = useLingui();
+  const lang = useLocale();
   const today = useMemo(() => companyToday(), []);
   const schema = useMemo(() => joinFormSchema(today), [today]);
   const {
@@ -58,11 +62,11 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
   } = useForm<JoinFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_JOIN_FORM });
   const password = useWatch({ control, name: 'password' });
 
-  const errorOf = (local: string | undefined, field: SignUpField | null): string | null => {
-    const code = local ?? (field === null ? undefined : refusal?.fields[field]);
-    const descriptor = joinFieldMessage(code);
-    return descriptor === null ? null : i18n._(descriptor);
-  };
+  const errorOf = useFieldMessages<SignUpField>(refusal, joinFieldMessage);
+  const field = (name: SharedSignUpField) => ({
+    error: errorOf(errors[name]?.message, name === 'passwordConfirmation' ? null : name),
+    registration: register(name),
+  });
 
   const submit = handleSubmit((values) => {
     const consents: SignUpForm['consents'] = {};
@@ -91,34 +95,7 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
       aria-label={t`Sign up`}
       onSubmit={submit}
     >
-      <AuthField
-        id="join-full-name"
-        label={t`Full name`}
-        autoComplete="name"
-        required
-        error={errorOf(errors.fullName?.message, 'fullName')}
-        registration={register('fullName')}
-      />
-      <AuthField
-        id="join-email"
-        label={t`E-mail`}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errorOf(errors.email?.message, 'email')}
-        registration={register('email')}
-      />
-      <AuthField
-        id="join-phone"
-        label={t`Phone`}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        error={errorOf(errors.phone?.message, 'phone')}
-        registration={register('phone')}
-      />
+      <PersonFields idPrefix="join" order={['fullName', 'email', 'phone']} field={field} />
       <AuthField
         id="join-birth-date"
         label={t`Date of birth`}
@@ -167,26 +144,7 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
           {t`Your orders are prepared there for pickup or delivery.`}
         </p>
       </div>
-      <AuthField
-        id="join-password"
-        label={t`Password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errorOf(errors.password?.message, 'password')}
-        registration={register('password')}
-        hintId="join-password-strength"
-      />
-      <PasswordStrength id="join-password-strength" password={password} />
-      <AuthField
-        id="join-password-confirmation"
-        label={t`Repeat the password`}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errorOf(errors.passwordConfirmation?.message, null)}
-        registration={register('passwordConfirmation')}
-      />
+      <NewPasswordFields idPrefix="join" password={password} field={field} />
       <fieldset className="join__consents">
         <legend className="field__label">{t`Documents`}</legend>
         {card.documents.map((document) => {
@@ -224,14 +182,13 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
           );
         })}
       </fieldset>
-      {refusal === null || refusal.form === null ? null : (
-        <p className="notice notice--error" role="alert" data-refusal={refusal.form}>
-          {i18n._(joinFormMessage(refusal.form))}
-        </p>
-      )}
-      <Button type="submit" disabled={sending}>
-        {waitingForProof ? t`Finishing the check…` : sending ? t`Signing up…` : t`Sign up`}
-      </Button>
+      <FormRefusal refusal={refusal} messageOf={joinFormMessage} />
+      <SignUpSubmit
+        sending={sending}
+        waitingForProof={waitingForProof}
+        label={t`Sign up`}
+        sendingLabel={t`Signing up…`}
+      />
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo, useState } from 'react';
@@ -11,9 +10,6 @@ import {
   selectIsSending,
   selectIsWaitingForProof,
   selectPageView,
-  selectProofAttempts,
-  selectProofError,
-  selectProofView,
   selectRefusal,
 } from '#machines/sign-up/sign-up.selectors.ts';
 import { signUpApi, signUpQueries } from '../../data/sign-up.ts';
@@ -21,10 +17,11 @@ import { useAuthSelector, useAuthSend } from '../../session/auth-context.tsx';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PATHS } from '../../ui/paths.ts';
+import { ProofStatus } from '../../ui/sign-up/proof-status.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { JoinForm } from './join-form.tsx';
-import { cardFailureMessage, proofFailureMessage, welcomeMessage } from './join-messages.ts';
+import { cardFailureMessage, welcomeMessage } from './join-messages.ts';
 import { provideSignUp } from './sign-up.actors.ts';
 import '../../ui/auth-form.css';
 import '../../ui/forms/personal.css';
@@ -72,47 +69,6 @@ function InvalidLink() {
   );
 }
 
-/** "Checking that you are not a robot": the proof of work runs from the moment the page opens. */
-function ProofStatus({
-  view,
-  attempts,
-  error,
-  onRetry,
-}: {
-  view: 'working' | 'ready' | 'failed';
-  attempts: number;
-  error: string | null;
-  onRetry: () => void;
-}) {
-  const { t, i18n } = useLingui();
-  if (view === 'failed')
-    return (
-      <div className="join__proof join__proof--failed" data-proof="failed">
-        <p className="notice notice--error" role="alert">
-          {i18n._(proofFailureMessage(error))}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>{t`Run the check again`}</Button>
-      </div>
-    );
-  // One live region whose text changes (working, then passed); the count changes four times a second and is read
-  // on demand, not announced.
-  return (
-    <div className="join__proof" data-proof={view}>
-      {view === 'ready' ? null : (
-        <progress className="join__progress" aria-label={t`Checking that you are not a robot`} />
-      )}
-      <p className="join__proof-text" role="status">
-        {view === 'ready' ? t`Check passed: you are not a robot.` : t`Checking that you are not a robot…`}
-      </p>
-      {view === 'ready' || attempts === 0 ? null : (
-        <p className="join__proof-text">
-          {t({ message: plural(attempts, { one: '# key tried', other: '# keys tried' }) })}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * The sign-up under the sponsor of `alias`: the card, the form and the proof of work of one machine. A new logic
  * after a render only updates the running actor's implementations (@xstate/react keeps the actor, and the proof).
@@ -142,9 +98,6 @@ function SignUp({ alias, onJoined }: { alias: string; onJoined: () => void }) {
   const view = useSelector(actor, selectPageView);
   const card = useSelector(actor, selectCard);
   const cardError = useSelector(actor, selectCardError);
-  const proofView = useSelector(actor, selectProofView);
-  const attempts = useSelector(actor, selectProofAttempts);
-  const proofError = useSelector(actor, selectProofError);
   const sending = useSelector(actor, selectIsSending);
   const waiting = useSelector(actor, selectIsWaitingForProof);
   const refusal = useSelector(actor, selectRefusal);
@@ -183,7 +136,7 @@ function SignUp({ alias, onJoined }: { alias: string; onJoined: () => void }) {
               </Trans>
             )}
           </p>
-          <ProofStatus view={proofView} attempts={attempts} error={proofError} onRetry={retry} />
+          <ProofStatus actor={actor} onRetry={retry} />
           <JoinForm
             card={card}
             sending={sending}

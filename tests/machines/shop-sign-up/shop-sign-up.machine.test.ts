@@ -5,12 +5,12 @@ import {
   selectIsSigningUp,
   selectIsWaitingForProof,
   selectMode,
-  selectShopProofView,
   selectShopRefusal,
   selectShopSignUpView,
   selectSignInError,
   selectTransferError,
 } from '#machines/shop-sign-up/shop-sign-up.selectors.ts';
+import { selectProofView } from '#machines/proof-of-work/proof-of-work.selectors.ts';
 import type {
   BagTransferRequest,
   BagTransferResult,
@@ -129,7 +129,7 @@ describe('shopSignUpMachine', () => {
       readCart: async () => cartWith([{ productId: 7, quantity: 1 }]),
     });
     await settle();
-    expect(selectShopProofView(actor.getSnapshot())).toBe('working');
+    expect(selectProofView(actor.getSnapshot())).toBe('working');
     actor.send({ type: 'shopSignUp.submit', form, lines });
     expect(selectIsWaitingForProof(actor.getSnapshot())).toBe(true);
     expect(signUp).not.toHaveBeenCalled();
@@ -164,7 +164,7 @@ describe('shopSignUpMachine', () => {
     });
     expect(selectShopSignUpView(actor.getSnapshot())).toBe('signUp');
     expect(challenges()).toBe(2);
-    expect(selectShopProofView(actor.getSnapshot())).toBe('working');
+    expect(selectProofView(actor.getSnapshot())).toBe('working');
   });
 
   it('signs in instead, says why a sign-in was refused, and moves the bag with the login token', async () => {
@@ -223,9 +223,9 @@ describe('shopSignUpMachine', () => {
     const { actor, solver, challenges } = start();
     await settle();
     solver()?.sendBack({ type: 'pow.solved', payload: 'p' });
-    expect(selectShopProofView(actor.getSnapshot())).toBe('ready');
+    expect(selectProofView(actor.getSnapshot())).toBe('ready');
     await vi.advanceTimersByTimeAsync(600_000 - 20_000);
     expect(challenges()).toBe(2);
-    expect(selectShopProofView(actor.getSnapshot())).toBe('working');
+    expect(selectProofView(actor.getSnapshot())).toBe('working');
   });
 });

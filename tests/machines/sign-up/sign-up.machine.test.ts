@@ -5,10 +5,9 @@ import {
   selectIsSending,
   selectIsWaitingForProof,
   selectPageView,
-  selectProofAttempts,
-  selectProofView,
   selectRefusal,
 } from '#machines/sign-up/sign-up.selectors.ts';
+import { selectProofAttempts, selectProofView } from '#machines/proof-of-work/proof-of-work.selectors.ts';
 import type {
   JoinedParams,
   JoinRequest,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   fieldOfPointer,
   isInvalidLink,
-  proofRenewalDelay,
   refusalCodeOf,
   refusalOf,
 } from '#machines/sign-up/sign-up.refusal.rules.ts';
@@ -77,14 +76,6 @@ describe('refusalOf: every refusal of POST /public/join on its field or on the f
     expect(fieldOfPointer('fullName')).toBeNull();
     expect(fieldOfPointer('/sponsor')).toBeNull();
     expect(fieldOfPointer(7)).toBeNull();
-  });
-});
-
-describe('proofRenewalDelay', () => {
-  it('renews 20 s before the expiry, at once when that has passed', () => {
-    expect(proofRenewalDelay(1_000, 900_000)).toBe(80_000);
-    expect(proofRenewalDelay(1_000, 990_000)).toBe(0);
-    expect(proofRenewalDelay(4_102_444_800, 0)).toBe(2_147_483_647);
   });
 });
 

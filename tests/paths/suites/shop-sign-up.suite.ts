@@ -15,6 +15,7 @@ import type { ShopBagLine } from '#machines/shop-bag/shop-bag.types.ts';
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';
+import { unsolvedChallenge } from '#tests/support/pow-fixtures.ts';
 
 /**
  * The storefront's checkout step: the proof of work (fetched, progressing, solved, failed, expiring) beside the
@@ -37,18 +38,7 @@ export const shopSignUpPathMachine = shopSignUpMachine.provide({
 type Machine = typeof shopSignUpPathMachine;
 type SEvt = Evt<Machine>;
 
-const challenge: PowChallenge = {
-  parameters: {
-    algorithm: 'PBKDF2/SHA-256',
-    nonce: 'aa',
-    salt: 'bb',
-    cost: 1,
-    keyLength: 32,
-    keyPrefix: 'cc',
-    expiresAt: Math.floor(Date.now() / 1000) + 600,
-  },
-  signature: 'dd',
-};
+const challenge = unsolvedChallenge();
 
 const lines: ShopBagLine[] = [
   {

@@ -11,6 +11,7 @@ import type {
 import { type Evt, generatePaths, type Snap } from '../support/model-paths.ts';
 import type { ExecutorTable } from '../support/run-path.ts';
 import { definePathSuite, machineLevel } from '../support/suite.ts';
+import { unsolvedChallenge } from '#tests/support/pow-fixtures.ts';
 
 /**
  * Signing up under a sponsor: the card (found, unknown, failing), the proof of work (fetched, progressing, solved,
@@ -43,19 +44,7 @@ const card: SponsorCard = {
   ],
 };
 
-const challenge: PowChallenge = {
-  parameters: {
-    algorithm: 'PBKDF2/SHA-256',
-    nonce: 'aa',
-    salt: 'bb',
-    cost: 1,
-    keyLength: 32,
-    keyPrefix: 'cc',
-    // Ten minutes from now, as the server issues them.
-    expiresAt: Math.floor(Date.now() / 1000) + 600,
-  },
-  signature: 'dd',
-};
+const challenge = unsolvedChallenge();
 
 const form: SignUpForm = {
   fullName: 'Ion Rusu',

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,9 +10,6 @@ import {
   selectIsSigningIn,
   selectIsSigningUp,
   selectIsWaitingForProof,
-  selectShopProofAttempts,
-  selectShopProofError,
-  selectShopProofView,
   selectShopRefusal,
   selectShopSignUpView,
   selectSignInError,
@@ -31,9 +27,10 @@ import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PATHS, pathTo } from '../../../ui/paths.ts';
 import { QuantityStepper } from '../../../ui/quantity-stepper.tsx';
+import { ProofStatus } from '../../../ui/sign-up/proof-status.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { showSuccessToast } from '../../../ui/toast.ts';
-import { movedMessage, proofFailureMessage, transferFailureMessage } from './shop-checkout-messages.ts';
+import { movedMessage, transferFailureMessage } from './shop-checkout-messages.ts';
 import { ShopClientForm } from './shop-client-form.tsx';
 import { useInBrowser, useShopBagActor } from './shop-bag-context.ts';
 import { ShopFrame } from './shop-frame.tsx';
@@ -92,44 +89,6 @@ function BagLines() {
   );
 }
 
-function ProofLine({
-  view,
-  attempts,
-  error,
-  onRetry,
-}: {
-  view: 'working' | 'ready' | 'failed';
-  attempts: number;
-  error: string | null;
-  onRetry: () => void;
-}) {
-  const { t, i18n } = useLingui();
-  if (view === 'failed')
-    return (
-      <div className="shop-proof" data-proof="failed">
-        <p className="notice notice--error" role="alert">
-          {i18n._(proofFailureMessage(error))}
-        </p>
-        <Button variant="secondary" onClick={onRetry}>{t`Run the check again`}</Button>
-      </div>
-    );
-  return (
-    <div className="shop-proof" data-proof={view}>
-      {view === 'ready' ? null : (
-        <progress className="shop-proof__progress" aria-label={t`Checking that you are not a robot`} />
-      )}
-      <p className="shop-proof__text" role="status">
-        {view === 'ready' ? t`Check passed: you are not a robot.` : t`Checking that you are not a robot…`}
-      </p>
-      {view === 'ready' || attempts === 0 ? null : (
-        <p className="shop-proof__text">
-          {t({ message: plural(attempts, { one: '# key tried', other: '# keys tried' }) })}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Who the visitor becomes (a new client, or their account) and the move of the bag into it. */
 function Account({ alias }: { alias: string }) {
   const { t, i18n } = useLingui();
@@ -160,9 +119,6 @@ function Account({ alias }: { alias: string }) {
   );
   const actor = useActorRef(logic, { input: { alias } });
   const view = useSelector(actor, selectShopSignUpView);
-  const proofView = useSelector(actor, selectShopProofView);
-  const attempts = useSelector(actor, selectShopProofAttempts);
-  const proofError = useSelector(actor, selectShopProofError);
   const sending = useSelector(actor, selectIsSigningUp);
   const waiting = useSelector(actor, selectIsWaitingForProof);
   const signingIn = useSelector(actor, selectIsSigningIn);
@@ -208,12 +164,7 @@ function Account({ alias }: { alias: string }) {
       </p>
       {view === 'signUp' ? (
         <>
-          <ProofLine
-            view={proofView}
-            attempts={attempts}
-            error={proofError}
-            onRetry={() => actor.send({ type: 'shopSignUp.retry' })}
-          />
+          <ProofStatus actor={actor} onRetry={() => actor.send({ type: 'shopSignUp.retry' })} />
           <ShopClientForm
             sending={sending}
             waitingForProof={waiting}

@@ -1,50 +1,19 @@
 /**
- * The client sign-up's short form (react-hook-form + zod, as the join page): the phone rule is the shared module's
- * the server runs (machines/sign-up/sign-up.rules.ts), the bounds the contract's. Codes, not texts: the join page's
- * `joinFieldMessage` translates them (the same codes, the same words).
+ * The client sign-up's short form (react-hook-form + zod, as the join page): the fields both sign-up forms share
+ * (src/ui/sign-up/sign-up-form.schema.ts), nothing more. Codes, not texts: `shopFieldMessage` translates them.
  */
 import { z } from 'zod/mini';
-import { isPhone } from '#machines/sign-up/sign-up.rules.ts';
-import { EMAIL_PATTERN } from '../../../ui/auth-login-rules.ts';
-import { characterCount } from '../../../ui/auth-forms.schema.ts';
+import { passwordsMatch, signUpFields } from '../../../ui/sign-up/sign-up-form.schema.ts';
 
 export const shopClientFormSchema = z
   .object({
-    fullName: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: 'required', abort: true }),
-        z.minLength(2, { error: 'fullName.tooShort', abort: true }),
-        z.maxLength(120, { error: 'tooLong' }),
-      ),
-    phone: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: 'required', abort: true }),
-        z.refine(isPhone, { error: 'phone.invalid' }),
-      ),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: 'email.required', abort: true }),
-        z.maxLength(254, { error: 'email.invalid' }),
-        z.regex(EMAIL_PATTERN, { error: 'email.invalid' }),
-      ),
-    password: z.string().check(
-      z.refine((value) => characterCount(value) >= 8, { error: 'password.tooShort', abort: true }),
-      z.refine((value) => characterCount(value) <= 128, { error: 'password.tooLong' }),
-    ),
-    passwordConfirmation: z.string(),
+    fullName: signUpFields.fullName,
+    phone: signUpFields.phone,
+    email: signUpFields.email,
+    password: signUpFields.password,
+    passwordConfirmation: signUpFields.passwordConfirmation,
   })
-  .check(
-    z.refine((values) => values.password === values.passwordConfirmation, {
-      error: 'password.mismatch',
-      path: ['passwordConfirmation'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export type ShopClientFormValues = z.infer<typeof shopClientFormSchema>;
 
