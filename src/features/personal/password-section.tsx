@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { selectPasswordChangeView } from '#machines/personal/personal.selectors.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
@@ -13,7 +13,6 @@ import { accountApi } from '../../data/account.ts';
 import { providePasswordChange } from './personal.actors.ts';
 import { passwordSchema, type PasswordFormValues } from '../../ui/forms/personal.schema.ts';
 import { useFieldError } from '../../ui/forms/use-field-error.ts';
-import { useTypedText } from '../../ui/forms/use-typed-text.ts';
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 
@@ -40,12 +39,8 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
     handleSubmit,
     reset,
     control,
-    setValue,
     formState: { errors },
   } = useForm<PasswordFormValues>({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
-  // A password typed on the server-rendered page before the app took the form over is kept.
-  const form = useRef<HTMLFormElement>(null);
-  useTypedText(form, setValue);
   const newPassword = useWatch({ control, name: 'newPassword' });
 
   useEffect(() => {
@@ -73,7 +68,6 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
         </div>
       ) : (
         <form
-          ref={form}
           method="post"
           className="form"
           noValidate

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { selectProfileView } from '#machines/personal/personal.selectors.ts';
 import { useAuthSend } from '../../session/auth-context.tsx';
@@ -13,7 +13,6 @@ import { accountApi, type Me } from '../../data/account.ts';
 import { provideProfile } from './personal.actors.ts';
 import { profileSchema, type ProfileFormValues } from '../../ui/forms/personal.schema.ts';
 import { useFieldError } from '../../ui/forms/use-field-error.ts';
-import { useTypedText } from '../../ui/forms/use-typed-text.ts';
 
 /** Full name and phone (`POST /users/update`); the e-mail address is not changed here. */
 export function ProfileSection({ me }: { me: Me }) {
@@ -36,15 +35,11 @@ export function ProfileSection({ me }: { me: Me }) {
     register,
     handleSubmit,
     reset,
-    setValue,
     formState: { errors },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
     defaultValues: { fullName: me.fullName, phone: me.phone ?? '' },
   });
-  // The server renders the fields with their values; text typed before the app took them over is kept.
-  const form = useRef<HTMLFormElement>(null);
-  useTypedText(form, setValue);
 
   // After a save the form shows what the server stored (trimmed, spaces collapsed).
   useEffect(() => {
@@ -57,7 +52,6 @@ export function ProfileSection({ me }: { me: Me }) {
     <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-profile">
       <h2 id="personal-profile" className="dash-card__title">{t`Profile`}</h2>
       <form
-        ref={form}
         className="form"
         noValidate
         aria-busy={saving}
