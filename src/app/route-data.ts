@@ -296,8 +296,8 @@ export const routeData = {
     await Promise.all([client.prefetchQuery(bagQueries.wishlist()), client.prefetchQuery(bagQueries.cart())]);
   },
   /**
-   * `/personal`: the address book and the message choices (the profile is the session's own read). The forms keep
-   * text typed before the app takes them over (`useTypedText`, docs/adr/0151-the-last-screens-rendered-by-the-server.md).
+   * `/personal`: the address book and the message choices (the profile is the session's own read). Its forms keep
+   * text typed before the app takes them over (docs/adr/0151-the-last-screens-rendered-by-the-server.md).
    */
   personal: async ({ client }) => {
     const [{ accountQueries }, { messageQueries }] = await Promise.all([
