@@ -17,6 +17,7 @@ import { EmptyState } from '#src/ui/empty-state.tsx';
 import { PageHeader } from '#src/ui/page-header.tsx';
 import { Skeleton, Spinner } from '#src/ui/spinner.tsx';
 import { useInBrowser } from '#src/ui/use-in-browser.ts';
+import { afterFirstScreen, firstScreenPainted } from '#src/platform/first-screen.ts';
 import { QuickOrderPanel } from '../quick-order/quick-order-panel.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagTotals, VolumeEffect } from './bag-summary.tsx';
@@ -134,16 +135,30 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed, pending }:
 }
 
 /**
- * The checkout's submission still pending in this tab's storage, read once as the bag first renders in the browser.
- * The server cannot see it, and the browser taking the server's bag over hydrates first with none (as the server
- * rendered it), then reads it: a reload in the middle of placing an order then shows the bag a moment before the
- * checkout resumes, and the usual bag is taken over as it came (docs/adr/0151-the-last-screens-rendered-by-the-server.md).
+ * The checkout's submission still pending in this tab's storage, read once. The server cannot see it: the browser
+ * taking the server's bag over hydrates with none (as the server rendered it), and reads it once the whole first
+ * screen is hydrated and painted (`afterFirstScreen`): resumed earlier, the order it places would change the bag
+ * while parts of the page (the header's count) were still hydrating from the server's HTML, which then no longer
+ * matches. A reload in the middle of placing an order thus shows the bag a moment before the checkout goes on; a
+ * bag the browser renders itself reads it at once (docs/adr/0151-the-last-screens-rendered-by-the-server.md).
  */
 function usePendingSubmission(userId: number | null): PendingSubmission | null {
   const inBrowser = useInBrowser();
+  const [takingOver] = useState(!inBrowser);
+  const [settled, setSettled] = useState(() => !takingOver || firstScreenPainted());
+  useEffect(() => {
+    if (settled) return;
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) setSettled(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [settled]);
   const [read, setRead] = useState<PendingSubmission | null | undefined>(undefined);
-  // Read in render, once the browser renders on its own (React's pattern for state derived from a change).
-  if (read === undefined && inBrowser && userId !== null) setRead(pendingStore.read(userId));
+  // Read in render once it may be (React's pattern for state derived from a change), so it is read only once.
+  if (read === undefined && inBrowser && settled && userId !== null) setRead(pendingStore.read(userId));
   return read ?? null;
 }
 
