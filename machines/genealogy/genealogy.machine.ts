@@ -23,8 +23,13 @@ import type {
 /**
  * The genealogy tree: which nodes are open, which pages of children are loaded, and where the keyboard focus is.
  *
+ * starting --(the first view came as input)--> ready, else --> loadingRoot
  * loadingRoot --done--> ready (pages: idle <-> loading  ||  finder: idle <-> loadingLine)
  *             --error--> rootFailed --root.retry--> loadingRoot
+ *
+ * The first view as input (`first`: the root and its first page, read into the page's cache by the server's render,
+ * docs/adr/0151-the-last-screens-rendered-by-the-server.md) starts the tree drawn, on the server and in the browser
+ * that takes the page over, with nothing asked again.
  *
  * In `ready`, opening a node whose children were never loaded queues page 1 of them; "show more" queues the next
  * page; a failed page stays failed (the branch carries the error code) until it is asked for again. Pages load one
@@ -52,6 +57,14 @@ const injected = () => {
 export const DEFAULT_CHILDREN_PAGE_SIZE = 50;
 
 const treeOf = (context: GenealogyContext) => flattenTree(context);
+
+/** The context of a loaded root: its first page shown, the root open when it has children, and focused. */
+const rootLoaded = (view: GenealogyView) => ({
+  root: view.node,
+  branches: { [view.node.id]: withPage(undefined, view) },
+  expanded: view.node.childrenCount > 0 ? { [view.node.id]: true as const } : {},
+  focusedKey: nodeKey(view.node.id),
+});
 
 export const genealogyMachine = setup({
   types: {
@@ -115,6 +128,7 @@ export const genealogyMachine = setup({
   },
   guards: {
     hasQueuedPage: ({ context }) => context.queue.length > 0,
+    rootKnown: ({ context }) => context.root !== null,
     hasReveal: ({ context }) => context.reveal?.status === 'loading',
   },
 }).createMachine({
@@ -128,13 +142,17 @@ export const genealogyMachine = setup({
     expanded: {},
     queue: [],
     focusedKey: null,
+    ...(input.first === undefined || input.first === null ? {} : rootLoaded(input.first)),
     reveal:
       input.revealId === undefined || input.revealId === null
         ? null
         : { id: input.revealId, status: 'loading', error: null },
   }),
-  initial: 'loadingRoot',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'rootKnown', target: 'ready' }, { target: 'loadingRoot' }],
+    },
     loadingRoot: {
       entry: assign({ rootError: null }),
       invoke: {
@@ -143,12 +161,7 @@ export const genealogyMachine = setup({
         input: ({ context }) => ({ nodeId: context.rootId, page: 1, pageSize: context.pageSize }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
-            root: event.output.node,
-            branches: { [event.output.node.id]: withPage(undefined, event.output) },
-            expanded: event.output.node.childrenCount > 0 ? { [event.output.node.id]: true as const } : {},
-            focusedKey: nodeKey(event.output.node.id),
-          })),
+          actions: assign(({ event }) => rootLoaded(event.output)),
         },
         onError: {
           target: 'rootFailed',

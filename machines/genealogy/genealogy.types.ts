@@ -67,6 +67,8 @@ export interface GenealogyInput {
   pageSize?: number;
   /** A member to show as soon as the root is loaded (the search's result, kept in the URL). */
   revealId?: number | null;
+  /** The root and its first page, already read (the page's cache): the tree starts drawn, asking nothing. */
+  first?: GenealogyView | null;
 }
 
 /** The line from the caller down to a member (`GET /users/my-network/{id}/path`), the caller first. */

@@ -52,6 +52,13 @@ export const BENCH_PAGES = [
     app: true,
   },
   {
+    key: 'my-network-tree',
+    name: 'My Network’s tree (partner)',
+    path: '/my-distributers?view=tree',
+    login: 'partner@demo.test',
+    app: true,
+  },
+  {
     key: 'my-distributer',
     name: 'a member’s card (partner)',
     list: {
@@ -92,6 +99,13 @@ export const BENCH_PAGES = [
     login: 'partner@demo.test',
     app: true,
   },
+  {
+    key: 'shopping-bag',
+    name: '/shopping-bag (partner)',
+    path: '/shopping-bag',
+    login: 'partner@demo.test',
+    app: true,
+  },
   { key: 'wishlist', name: '/wishlist (partner)', path: '/wishlist', login: 'partner@demo.test', app: true },
   {
     key: 'promotions',
@@ -125,6 +139,13 @@ export const BENCH_PAGES = [
       items: (body) => body.items,
       path: (id) => `/my-orders-warehouse/${id}`,
     },
+    login: 'warehouse@demo.test',
+    app: true,
+  },
+  {
+    key: 'exchange-1c',
+    name: '/exchange-1c (warehouse)',
+    path: '/exchange-1c',
     login: 'warehouse@demo.test',
     app: true,
   },

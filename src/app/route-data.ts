@@ -170,16 +170,23 @@ export const routeData = {
     await client.prefetchQuery(orderQueries.warehouse(readListParams(url.searchParams)));
   },
   /**
-   * `/my-distributers` (My Network): the downline list's page the address asks for. The tree (`?view=tree`) draws
-   * itself in the browser, from its own reads.
+   * `/my-distributers` (My Network): the downline list's page the address asks for; or the tree's first view
+   * (`?view=tree`: its root and first page of children, which the tree's machine starts from) and, from a member's
+   * root (`&root=`), the line down to them its breadcrumb shows.
    */
   myNetwork: async ({ client, role, url }) => {
-    if (!isDistributor(role) || url.searchParams.get('view') === 'tree') return;
-    const [{ networkQueries }, { downlineQueryOf }] = await Promise.all([
+    if (!isDistributor(role)) return;
+    const [{ networkQueries }, params] = await Promise.all([
       import('../data/network.ts'),
       import('../features/my-network/downline-params.ts'),
     ]);
-    await client.prefetchQuery(networkQueries.search(downlineQueryOf(url.searchParams)));
+    if (!params.isTreeView(url.searchParams))
+      return client.prefetchQuery(networkQueries.search(params.downlineQueryOf(url.searchParams)));
+    const rootId = params.treeRootOf(url.searchParams);
+    await Promise.all([
+      client.prefetchQuery(networkQueries.treeRoot(rootId, params.TREE_PAGE_SIZE)),
+      rootId === null ? undefined : client.prefetchQuery(networkQueries.line(rootId)),
+    ]);
   },
   /** `/charts`: the closed months the charts and their table show. */
   charts: async ({ client, role }) => {
@@ -243,6 +250,12 @@ export const routeData = {
     const { returnQueries } = await import('../data/returns.ts');
     await client.prefetchQuery(returnQueries.detail(id));
   },
+  /** `/exchange-1c`: the warehouse's orders on their way to 1C and the latest catalogue imports. */
+  exchange1c: async ({ client, role }) => {
+    if (!isWarehouseStaff(role)) return;
+    const { exchangeQueries } = await import('../data/exchange-1c.ts');
+    await client.prefetchQuery(exchangeQueries.overview());
+  },
   /** `/my-distributers/{id}`: a member's card, their last 12 months and the first page of their first line. */
   distributor: async ({ client, role, url }) => {
     const id = idAt(url, 2);
@@ -286,6 +299,37 @@ export const routeData = {
   wishlist: async ({ client }) => {
     const { bagQueries } = await import('../data/bag.ts');
     await Promise.all([client.prefetchQuery(bagQueries.wishlist()), client.prefetchQuery(bagQueries.cart())]);
+  },
+  /**
+   * `/personal`: the address book and the message choices (the profile is the session's own read). Its forms keep
+   * text typed before the app takes them over (docs/adr/0151-the-last-screens-rendered-by-the-server.md).
+   */
+  personal: async ({ client }) => {
+    const [{ accountQueries }, { messageQueries }] = await Promise.all([
+      import('../data/account.ts'),
+      import('../data/messages.ts'),
+    ]);
+    await Promise.all([
+      client.prefetchQuery(accountQueries.addresses()),
+      client.prefetchQuery(messageQueries.settings()),
+    ]);
+  },
+  /**
+   * `/shopping-bag`: the bag, the address book and order parameters the checkout starts from, and a distributor's
+   * figures its volume effect shows. A submission pending in the tab's storage is the browser's to resume.
+   */
+  shoppingBag: async ({ client, role }) => {
+    const [{ bagQueries }, { accountQueries }, { businessQueries }] = await Promise.all([
+      import('../data/bag.ts'),
+      import('../data/account.ts'),
+      import('../data/business.ts'),
+    ]);
+    await Promise.all([
+      client.prefetchQuery(bagQueries.cart()),
+      client.prefetchQuery(accountQueries.addresses()),
+      client.prefetchQuery(accountQueries.orderParams()),
+      isDistributor(role) ? client.prefetchQuery(businessQueries.myInfo()) : undefined,
+    ]);
   },
 } satisfies Record<string, RoutePrefetch>;
 

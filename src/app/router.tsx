@@ -186,6 +186,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.shoppingBag,
                 ...screen(() => import('../features/shop/bag/shopping-bag-page.tsx')),
+                handle: { prefetch: routeData.shoppingBag },
               },
               {
                 path: PATHS.promotions,
@@ -194,7 +195,11 @@ export const appRoutes: RouteObject[] = [
               },
               // Not rendered on the server (docs/adr/0068-server-renders-first-screen.md): its forms put their
               // fields back as the app takes them over, and text typed before then would be lost.
-              { path: PATHS.personal, ...screen(() => import('../features/personal/personal-page.tsx')) },
+              {
+                path: PATHS.personal,
+                ...screen(() => import('../features/personal/personal-page.tsx')),
+                handle: { prefetch: routeData.personal },
+              },
               {
                 path: PATHS.newOrder,
                 ...screen(() => import('../features/shop/new-order/new-order-page.tsx')),
@@ -252,6 +257,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: PATHS.exchange1c,
                 ...screen(() => import('../features/exchange-1c/exchange-page.tsx')),
+                handle: { prefetch: routeData.exchange1c },
               },
               {
                 path: PATHS.myDistributors,

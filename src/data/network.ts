@@ -156,6 +156,21 @@ export const networkQueries = {
           api.GET('/users/my-network/{id}/volumes', { params: { path: { id } }, ...withSignal(signal) }),
         ),
     }),
+  /**
+   * The genealogy tree's first view: its root (`null`, the caller) and the first page of the root's children. Read
+   * by the server's render (`routeData.myNetwork`) for the tree's machine to start from (`GenealogyInput.first`).
+   */
+  treeRoot: (rootId: number | null, pageSize: number) =>
+    queryOptions({
+      queryKey: [...networkKeys.all(), 'tree', rootId ?? 'me', pageSize] as const,
+      queryFn: ({ signal }) => networkApi.loadChildren({ nodeId: rootId, page: 1, pageSize }, signal),
+    }),
+  /** `GET /users/my-network/{id}/path`: the line from the caller down to `id` (the tree's breadcrumb). */
+  line: (id: number) =>
+    queryOptions({
+      queryKey: [...networkKeys.node(id), 'path'] as const,
+      queryFn: ({ signal }) => networkApi.loadPath(id, signal),
+    }),
   /** A page of a member's first line (their card), newest signing first. */
   firstLine: (id: number, page: number, pageSize = FIRST_LINE_PAGE_SIZE) =>
     queryOptions({
@@ -201,11 +216,7 @@ export function useNetworkNodeVolumes(id: number) {
 
 /** `GET /users/my-network/{id}/path`: the line from the caller down to `id` (the tree's breadcrumb). */
 export function useNetworkLine(id: number | null) {
-  return useQuery({
-    queryKey: [...networkKeys.node(id ?? 0), 'path'] as const,
-    queryFn: ({ signal }) => networkApi.loadPath(id ?? 0, signal),
-    enabled: id !== null,
-  });
+  return useQuery({ ...networkQueries.line(id ?? 0), enabled: id !== null });
 }
 
 /** The first matches of `q` in the whole downline (the tree's search); nothing is asked while `q` is empty. */

@@ -167,7 +167,7 @@ describe('the page as it is (rendered in the browser)', () => {
   it.each([
     ['no token, a screen no guard sends elsewhere', '/reset-pass', undefined],
     ['an unreadable token', '/dashboard', 'token=not-a-token'],
-    ['a screen without known first data', '/personal', 'token=PARTNER'],
+    ['a screen without known first data', '/terms', 'token=PARTNER'],
   ])('for %s', async (_name, url, cookie) => {
     const answer = await page(url, cookie?.replace('PARTNER', partner));
     expect(answer.statusCode).toBe(200);

@@ -66,3 +66,13 @@ export function toQuery(params: DownlineParams): NetworkSearchQuery {
     ...(attention === 'no_orders' ? { periods } : {}),
   };
 }
+
+/** The drawn tree's children per page (its first view's too: the route's first read asks for this size). */
+export const TREE_PAGE_SIZE = 50;
+
+/** The tree's view is asked for (`?view=tree`). */
+export const isTreeView = (search: URLSearchParams) => search.get('view') === 'tree';
+
+/** The member the tree starts from (`?root=<id>`), or `null`: the viewer. */
+export const treeRootOf = (search: URLSearchParams): number | null =>
+  positiveInt(search.get('root'), 0) || null;

@@ -8,6 +8,7 @@ import { GenealogyChart } from './genealogy-chart.tsx';
 import { DownlineList } from './downline-list.tsx';
 import { positiveInt } from '../../ui/list-controls.tsx';
 import { NetworkExportButton } from './network-export-button.tsx';
+import { isTreeView, treeRootOf } from './downline-params.ts';
 import './my-network.css';
 
 type View = 'list' | 'tree';
@@ -19,9 +20,8 @@ type View = 'list' | 'tree';
 export default function MyNetworkPage() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
-  const view: View = params.get('view') === 'tree' ? 'tree' : 'list';
-  const rootParam = params.get('root');
-  const rootId = rootParam === null ? null : positiveInt(rootParam, 0) || null;
+  const view: View = isTreeView(params) ? 'tree' : 'list';
+  const rootId = treeRootOf(params);
   const revealParam = params.get('reveal');
   const revealId = revealParam === null ? null : positiveInt(revealParam, 0) || null;
   const viewerId = useAuthSelector(selectUser)?.id ?? null;

@@ -12,17 +12,41 @@ import { AuthField } from '../../ui/auth-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
+import { useInBrowser } from '../../ui/use-in-browser.ts';
+import { takeTypedText } from '../../boot/held-input.ts';
 import { aliasFailureMessage, aliasProblemMessage } from './invite-messages.ts';
 import { browserLinkPlatform, inviteInput, provideInvite } from './invite.actors.ts';
 
-/** The portal's own origin: the link leads to this portal's sign-up page. */
-const origin = (): string => (typeof window === 'undefined' ? '' : window.location.origin);
+/**
+ * The portal's own origin: the link leads to this portal's sign-up page. Known in the browser only: the server and
+ * the hydrating browser show the link's path (`useInBrowser`), the whole link follows at once.
+ */
+const originOf = (inBrowser: boolean): string => (inBrowser ? window.location.origin : '');
 
 const noop = () => undefined;
 
 // The QR encoder (uqr) is a chunk of its own, fetched after the card shows: Personal data stays within its route's
 // JS budget (docs/adr/0055-js-budget.md), and the link and its buttons do not wait for a picture.
 const QrCode = lazy(() => import('../../ui/qr-code.tsx').then((module) => ({ default: module.QrCode })));
+
+/**
+ * A link's QR code, drawn in the browser only (the link holds the page's origin): its placeholder, the same size,
+ * is what the server renders and the hydrating browser finds.
+ */
+function LinkQr({ text, label }: { text: string; label: string }) {
+  const placeholder = <div className="invite-qr__placeholder" aria-hidden="true" />;
+  return (
+    <div className="invite-qr">
+      {useInBrowser() ? (
+        <Suspense fallback={placeholder}>
+          <QrCode text={text} label={label} pixels={160} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}
 
 const LINK_COPIED = msg`Link copied`;
 const ALIAS_SAVED = msg`Your alias is saved: the link has changed.`;
@@ -37,6 +61,13 @@ interface AliasFormProps {
 function AliasForm({ view, prn, send }: AliasFormProps) {
   const { t, i18n } = useLingui();
   const field = useRef<HTMLInputElement | null>(null);
+  const inBrowser = useInBrowser();
+  // Typed on the server-rendered page before the app took it over: hydration put the field back at the machine's
+  // draft, so the text is taken as if typed now (docs/adr/0069-held-input.md).
+  useEffect(() => {
+    const typed = field.current === null ? null : takeTypedText(field.current);
+    if (typed !== null) send({ type: 'alias.change', value: typed });
+  }, [send]);
   // The server refused the alias and the dialog closed: back to the field, whose message says why.
   useEffect(() => {
     if (view.error !== null) field.current?.focus();
@@ -44,7 +75,7 @@ function AliasForm({ view, prn, send }: AliasFormProps) {
   let error: string | null = null;
   if (view.problem !== null) error = i18n._(aliasProblemMessage(view.problem));
   else if (view.error !== null) error = i18n._(aliasFailureMessage(view.error));
-  const preview = inviteUrl(origin(), view.alias === '' ? t`your-alias` : view.alias);
+  const preview = inviteUrl(originOf(inBrowser), view.alias === '' ? t`your-alias` : view.alias);
   return (
     <form
       className="form invite-alias"
@@ -156,11 +187,7 @@ function ShopLink({ url, canShare, linkStatus, fieldRef, send }: ShopLinkProps) 
           </Button>
         ) : null}
       </div>
-      <div className="invite-qr">
-        <Suspense fallback={<div className="invite-qr__placeholder" aria-hidden="true" />}>
-          <QrCode text={url} label={t`QR code of your shop link`} pixels={160} />
-        </Suspense>
-      </div>
+      <LinkQr text={url} label={t`QR code of your shop link`} />
     </section>
   );
 }
@@ -191,6 +218,7 @@ export function InviteSection({ me }: { me: Me }) {
   const view = useSelector(actorRef, selectInviteView);
   const linkField = useRef<HTMLInputElement>(null);
   const shopField = useRef<HTMLInputElement>(null);
+  const inBrowser = useInBrowser();
 
   // The clipboard was refused: the link asked for is selected, so the person copies it themselves.
   useEffect(() => {
@@ -206,12 +234,15 @@ export function InviteSection({ me }: { me: Me }) {
 
   const ref = inviteRef(me);
   if (ref === null) return null;
-  const url = inviteUrl(origin(), ref);
-  const shopUrl = me.prn === null ? null : `${origin()}${shopPath({ alias: me.alias, prn: me.prn })}`;
+  const origin = originOf(inBrowser);
+  const url = inviteUrl(origin, ref);
+  const shopUrl = me.prn === null ? null : `${origin}${shopPath({ alias: me.alias, prn: me.prn })}`;
   const confirming = view.aliasStatus === 'confirming' || view.aliasStatus === 'saving';
   const saving = view.aliasStatus === 'saving';
   const alias = view.alias;
-  const chosenUrl = inviteUrl(origin(), alias);
+  const chosenUrl = inviteUrl(origin, alias);
+  // The share sheet is the browser's: its button appears once the app has taken the page over.
+  const canShare = inBrowser && view.canShare;
 
   return (
     <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-invite">
@@ -247,7 +278,7 @@ export function InviteSection({ me }: { me: Me }) {
         >
           {t`Copy`}
         </Button>
-        {view.canShare ? (
+        {canShare ? (
           <Button
             variant="secondary"
             data-action="share-link"
@@ -258,15 +289,11 @@ export function InviteSection({ me }: { me: Me }) {
           </Button>
         ) : null}
       </div>
-      <div className="invite-qr">
-        <Suspense fallback={<div className="invite-qr__placeholder" aria-hidden="true" />}>
-          <QrCode text={url} label={t`QR code of your invitation link`} pixels={160} />
-        </Suspense>
-      </div>
+      <LinkQr text={url} label={t`QR code of your invitation link`} />
       {shopUrl === null ? null : (
         <ShopLink
           url={shopUrl}
-          canShare={view.canShare}
+          canShare={canShare}
           linkStatus={view.linkStatus}
           fieldRef={shopField}
           send={(event) => actorRef.send(event)}

@@ -70,6 +70,7 @@ export function ProfileSection({ me }: { me: Me }) {
           label={t`Full name`}
           autoComplete="name"
           required
+          defaultValue={me.fullName}
           error={fieldError('fullName', errors.fullName?.message)}
           registration={register('fullName')}
         />
@@ -79,6 +80,7 @@ export function ProfileSection({ me }: { me: Me }) {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
+          defaultValue={me.phone ?? ''}
           error={fieldError('phone', errors.phone?.message)}
           registration={register('phone')}
         />

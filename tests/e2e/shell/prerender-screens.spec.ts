@@ -1,7 +1,7 @@
 // More screens rendered on the server (docs/adr/0068-server-renders-first-screen.md): My Network's list, Charts,
 // Client base, Documents and First steps come in the HTML with their data and paint with every script of the app held back; the app then takes the same DOM over (the element the server rendered is the one it runs), with no
 // console error (a hydration that did not match reports one) and without asking for the screen's data again. My
-// Network's tree is painted around its loading state and reads its first view in the browser.
+// Network's tree comes with its first view too since ADR 0151 (prerender-last-screens.spec.ts).
 import { startSession, expect, test } from '../support/fixtures';
 import { tr } from './shell-support';
 import { apiRequests, appStarted, collectErrors, holdAppCode, returningBrowser } from './prerender-support';
@@ -114,7 +114,7 @@ test('My Network’s tree paints its screen from the HTML and draws itself once 
   });
   release();
   await appStarted(page);
-  // The tree reads its first view in the browser, and draws it.
+  // The tree draws its first view (which came with the page).
   const root = page
     .getByRole('tree', { name: tr('ru', 'Genealogy') })
     .getByRole('treeitem')

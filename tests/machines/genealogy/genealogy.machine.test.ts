@@ -67,6 +67,37 @@ describe('genealogy machine: loading', () => {
     expect(keys(selectRows(actor.getSnapshot()))).toEqual(['n7', 'n7001', 'n7002']);
   });
 
+  it('starts drawn from a first view given as input (the page the server rendered), asking for nothing', async () => {
+    const network = fakeNetwork({ 1: 5 });
+    const first = await network.load({ nodeId: null, page: 1, pageSize: 3 });
+    network.requests.length = 0;
+    const actor = createActor(
+      genealogyMachine.provide({
+        actors: {
+          loadChildren: fromPromise<GenealogyView, ChildrenRequest>(({ input }) => network.load(input)),
+        },
+      }),
+      { input: { rootId: null, pageSize: 3, first } },
+    );
+    // Before it starts, as the server's render and the browser's hydration read it.
+    expect(selectPhase(actor.getSnapshot())).toBe('ready');
+    expect(keys(selectRows(actor.getSnapshot()))).toEqual(['n1', 'n1001', 'n1002', 'n1003', 'm1']);
+    expect(selectFocusedKey(actor.getSnapshot())).toBe('n1');
+    actor.start();
+    expect(network.requests).toEqual([]);
+    // The next page is asked for as usual.
+    await send(actor, { type: 'node.loadMore', id: 1 });
+    expect(network.requests).toEqual([{ nodeId: 1, page: 2, pageSize: 3 }]);
+    expect(keys(selectRows(actor.getSnapshot()))).toEqual([
+      'n1',
+      'n1001',
+      'n1002',
+      'n1003',
+      'n1004',
+      'n1005',
+    ]);
+  });
+
   it('keeps the page size within the contract (1..100)', () => {
     const network = fakeNetwork({});
     expect(start(network.load, 500).getSnapshot().context.pageSize).toBe(100);

@@ -127,7 +127,7 @@ export const genealogyMachineExecutors = {
 } satisfies ExecutorTable<Machine, Actor<Machine>>;
 
 /**
- * The genealogy tree: the root failing and retried, nodes opened and closed, pages of children, the keyboard, a
+ * The genealogy tree: the root failing and retried (or given with the page, ready at once), nodes opened and closed, pages of children, the keyboard, a
  * member's line revealed (and failing), a distributor joining under a member shown.
  */
 export const genealogySuite = definePathSuite({
@@ -143,6 +143,11 @@ export const genealogySuite = definePathSuite({
     generatePaths(genealogyPathMachine, {
       label: 'a member to show from the start (the search result in the URL)',
       input: { rootId: null, pageSize: 1, revealId: 1001001 },
+      events: candidateEvents,
+    }),
+    generatePaths(genealogyPathMachine, {
+      label: 'the first view given (read with the page the server rendered): starts ready',
+      input: { rootId: null, pageSize: 1, first: viewFor({ nodeId: ROOT, page: 1, pageSize: 1 }) },
       events: candidateEvents,
     }),
   ],

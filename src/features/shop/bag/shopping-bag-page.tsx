@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectIsDistributor, selectUser } from '#machines/auth/auth.selectors.ts';
 import { selectCheckoutView } from '#machines/checkout/checkout.selectors.ts';
-import type { Address, CheckoutEvent } from '#machines/checkout/checkout.types.ts';
+import type { Address, CheckoutEvent, PendingSubmission } from '#machines/checkout/checkout.types.ts';
 import { useAuthSelector } from '#src/session/auth-context.tsx';
 import { PATHS } from '#src/ui/paths.ts';
 import { type OrderParams, useAddresses, useOrderParams } from '#src/data/account.ts';
@@ -16,6 +16,8 @@ import { Button, buttonClassName } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { PageHeader } from '#src/ui/page-header.tsx';
 import { Skeleton, Spinner } from '#src/ui/spinner.tsx';
+import { useInBrowser } from '#src/ui/use-in-browser.ts';
+import { afterFirstScreen, firstScreenPainted } from '#src/platform/first-screen.ts';
 import { QuickOrderPanel } from '../quick-order/quick-order-panel.tsx';
 import { BagLines } from './bag-lines.tsx';
 import { BagTotals, VolumeEffect } from './bag-summary.tsx';
@@ -35,9 +37,11 @@ interface BagScreenProps {
   params: OrderParams;
   userId: number;
   emailConfirmed: boolean;
+  /** A submission a reload interrupted, which the checkout resumes (`pendingStore`). */
+  pending: PendingSubmission | null;
 }
 
-function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScreenProps) {
+function BagScreen({ cart, addresses, params, userId, emailConfirmed, pending }: BagScreenProps) {
   const { t } = useLingui();
   const isDistributor = useAuthSelector(selectIsDistributor);
   const myInfo = useMyInfo({ enabled: isDistributor });
@@ -53,7 +57,7 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
       emailConfirmed,
       addresses,
       pickupPoints: params.pickupPoints,
-      pending: pendingStore.read(userId),
+      pending,
     },
   });
   const view = useSelector(actorRef, selectCheckoutView);
@@ -131,12 +135,41 @@ function BagScreen({ cart, addresses, params, userId, emailConfirmed }: BagScree
 }
 
 /**
+ * The checkout's submission still pending in this tab's storage, read once. The server cannot see it: the browser
+ * taking the server's bag over hydrates with none (as the server rendered it), and reads it once the whole first
+ * screen is hydrated and painted (`afterFirstScreen`): resumed earlier, the order it places would change the bag
+ * while parts of the page (the header's count) were still hydrating from the server's HTML, which then no longer
+ * matches. A reload in the middle of placing an order thus shows the bag a moment before the checkout goes on; a
+ * bag the browser renders itself reads it at once (docs/adr/0151-the-last-screens-rendered-by-the-server.md).
+ */
+function usePendingSubmission(userId: number | null): PendingSubmission | null {
+  const inBrowser = useInBrowser();
+  const [takingOver] = useState(!inBrowser);
+  const [settled, setSettled] = useState(() => !takingOver || firstScreenPainted());
+  useEffect(() => {
+    if (settled) return;
+    let active = true;
+    void afterFirstScreen().then(() => {
+      if (active) setSettled(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [settled]);
+  const [read, setRead] = useState<PendingSubmission | null | undefined>(undefined);
+  // Read in render once it may be (React's pattern for state derived from a change), so it is read only once.
+  if (read === undefined && inBrowser && settled && userId !== null) setRead(pendingStore.read(userId));
+  return read ?? null;
+}
+
+/**
  * `/shopping-bag`: the bag's lines, totals and volume effect; the guided checkout (the checkout machine) replaces
  * them step by step (`?checkout=<step>` in the history), then the placed order's summary.
  */
 export default function ShoppingBagPage() {
   const { t } = useLingui();
   const user = useAuthSelector(selectUser);
+  const pending = usePendingSubmission(user?.id ?? null);
   const cart = useCart();
   const addresses = useAddresses();
   const params = useOrderParams();
@@ -181,6 +214,9 @@ export default function ShoppingBagPage() {
   } else {
     content = (
       <BagScreen
+        // A submission found once the app has taken over the server's bag starts the checkout afresh, resuming it.
+        key={pending === null ? 'bag' : 'resumed'}
+        pending={pending}
         cart={cart.data}
         addresses={addresses.data}
         params={params.data}
