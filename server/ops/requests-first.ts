@@ -34,7 +34,7 @@ export function isBackground(): boolean {
 /** Background work resumes once no request has been served for this long (a client's next call comes sooner). */
 export const QUIET_AFTER_MS = 5;
 /** Among requests that never stop, background work has a turn at least this often: slowed, never stopped. */
-export const BACKGROUND_TURN_EVERY_MS = 20;
+export const BACKGROUND_TURN_EVERY_MS = 30;
 
 let serving = 0;
 let lastEnded = 0;
