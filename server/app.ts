@@ -282,7 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The company's period time zone, where SQL reads it too (server/domain/volumes/settings.ts).
   app.addHook('onReady', () => setPeriodTimeZone(options.database.db, config.periodTimeZone));
   // Periodic jobs, each run once across processes (server/jobs/); BACKGROUND_JOBS=off leaves them to runNow.
-  const scheduler = new JobScheduler(options.database.db, serverJobs(config), {
+  const scheduler = new JobScheduler(options.database.db, serverJobs(config, options.database.kind), {
     onError: (job, error) => app.log.error({ err: error, job }, 'job failed'),
   });
   registerJobs(app, scheduler, config.backgroundJobs);

@@ -7,15 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { paymentJobs } from '../payments/index.ts';
 import { messageJobs } from './message-jobs.ts';
+import { pgliteVacuumJob } from './pglite-vacuum.ts';
 import type { JobDefinition, JobScheduler } from './scheduler.ts';
 import { periodCloseJob } from '../domain/volumes/close-job.ts';
 
-/** Every periodic job of the server, for this configuration. */
-export function serverJobs(config: Config): JobDefinition[] {
+/** Every periodic job of the server, for this configuration and database (PGlite vacuums by a job of ours). */
+export function serverJobs(config: Config, database: 'pglite' | 'postgres'): JobDefinition[] {
   return [
     ...paymentJobs(config),
     periodCloseJob({ zone: config.periodTimeZone, graceDays: config.periodCloseGraceDays }),
     ...messageJobs(config),
+    ...(database === 'pglite' ? [pgliteVacuumJob()] : []),
   ];
 }
 
