@@ -20,6 +20,12 @@ const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPas
  * Password change (spec section 5): current, new and confirmation. Every other device is logged out; this one
  * carries on with the fresh token the answer holds (`auth.token.renewed`).
  */
+const TYPED_EARLY: ReadonlyArray<readonly [keyof PasswordFormValues, string]> = [
+  ['currentPassword', 'password-current'],
+  ['newPassword', 'password-new'],
+  ['newPasswordConfirmation', 'password-confirmation'],
+];
+
 export function PasswordSection({ userInputs = [] }: { userInputs?: readonly string[] }) {
   const { t, i18n } = useLingui();
   const authSend = useAuthSend();
@@ -39,9 +45,19 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
     handleSubmit,
     reset,
     control,
+    setValue,
     formState: { errors },
   } = useForm<PasswordFormValues>({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
   const newPassword = useWatch({ control, name: 'newPassword' });
+
+  // Text typed into the server's fields before the app took them over is in the fields, not in the form's state
+  // that the strength meter reads (docs/adr/0151-the-last-screens-rendered-by-the-server.md): read in once.
+  useEffect(() => {
+    for (const [name, id] of TYPED_EARLY) {
+      const field = document.getElementById(id);
+      if (field instanceof HTMLInputElement && field.value !== '') setValue(name, field.value);
+    }
+  }, [setValue]);
 
   useEffect(() => {
     if (view.status === 'changed') reset(EMPTY);

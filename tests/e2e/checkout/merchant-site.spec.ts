@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { widerThanViewport } from '../business/layout-support';
 import { isLocale, tr } from '../shell/shell-support';
-import { expect, expectNoAxeViolations, startSession, test } from '../support/fixtures';
+import { API_PREFIX, bearer, expect, expectNoAxeViolations, startSession, test } from '../support/fixtures';
 import {
   WAREHOUSE_STAFF,
   apiStatus,
@@ -47,21 +47,28 @@ test('the terms of sale: public, with the return policy, in the visitor’s lang
 
 test('every footer names the company, how to reach it, and links the terms', async ({ page, request }) => {
   for (const visit of [
-    async () => page.goto('/login'),
     async () => {
-      await startSession(page, request, distributorFor('e2e', test.info().parallelIndex));
+      await page.goto('/login');
+      return 'ru';
+    },
+    async () => {
+      const token = await startSession(page, request, distributorFor('e2e', test.info().parallelIndex));
+      const me = await request.get(`${API_PREFIX}/users/me`, { headers: bearer(token) });
       await page.goto('/my-orders');
+      return ((await me.json()) as { lang?: string }).lang ?? 'ru';
     },
   ]) {
-    await visit();
+    // The page speaks the visitor's language: Russian before signing in, the member's own (whichever the demo gave
+    // them) once signed in, in the page's `lang` and in the footer alike.
+    const lang = await visit();
+    const shown = isLocale(lang) ? lang : 'ru';
+    await expect(page.locator('html')).toHaveAttribute('lang', shown);
     const footer = page.locator('footer.site-footer');
     await expect(footer).toContainText('IDNO');
     await expect(footer.locator('address a[href^="tel:"]')).toBeVisible();
     await expect(footer.locator('address a[href^="mailto:"]')).toBeVisible();
-    // The page speaks the visitor's language: the member's own (whichever the demo gave them) once signed in.
-    const lang = await page.evaluate(() => document.documentElement.lang);
     await expect(
-      footer.getByRole('link', { name: tr(isLocale(lang) ? lang : 'ru', 'Terms of sale and return policy') }),
+      footer.getByRole('link', { name: tr(shown, 'Terms of sale and return policy') }),
     ).toHaveAttribute('href', '/terms');
   }
 });
