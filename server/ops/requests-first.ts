@@ -8,9 +8,9 @@
  *   driver hands its one connection to a waiting request before a waiting background statement
  *   (server/db/pglite-dialect.ts). On PostgreSQL the pool serves both at once and the mark changes nothing.
  * - **Background work steps aside between its pieces.** `requestsFirst()` lets the event loop take in what arrived,
- *   then waits while requests are being served; among requests that never stop a piece goes ahead now and then,
- *   so it is slowed, never stopped. Its pieces are kept short (a chunk of an import, one message's rendering): a request that
- *   arrives during one waits for that piece only.
+ *   then waits while requests are being served: a piece goes ahead for each request that has met none yet, or
+ *   every `BACKGROUND_TURN_EVERY_MS` in a long one, so background work is slowed, never stopped. Its pieces are kept
+ *   short (a chunk of an import, a few messages' rendering): a request meets about one.
  *
  * A request is counted from `onRequest` until its response closes, however it ends. Long-lived streams (live
  * events) and 1C's own exchange calls, which are background work, are not counted.

@@ -114,8 +114,8 @@ function kindOf(header: FileHeader): { kind: 'catalogue' | 'offers' | 'classifie
  *
  * The caller may stop waiting for it when its call's budget is spent (`importStep`): the read goes on in this
  * process, holding the file's lease and stretching it at every chunk, so the next calls answer `progress` at once
- * and nothing is parsed twice. Parsing rests between pieces (`xml-stream.ts`), so it shares the process with other
- * requests however long the file is.
+ * and nothing is parsed twice. The XML is parsed in a thread of its own (`reading-thread.ts`), and the chunks are
+ * kept with people's requests first between two (ADR 0150), so a file of any length shares the process.
  */
 export async function readToEnd(driver: ImportDriver, file: FileRow): Promise<StepAnswer | null> {
   const bytes = await driver.files.read(file.name);
