@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { API_PREFIX, AXE_TAGS, expect } from '../support/fixtures';
+import { API_PREFIX, AXE_TAGS, baseURL, expect } from '../support/fixtures';
 
 /**
  * Shows the app in `lang` without changing the account on the server (other tests read its language): the
@@ -14,6 +14,23 @@ export async function showInLanguage(page: Page, lang: string): Promise<void> {
     return route.fulfill({ response, json: { ...body, lang } });
   });
   await page.addInitScript((code) => localStorage.setItem('lang', code), lang);
+  // As the app keeps a choice: in local storage and in the `lang` cookie, so the server renders the page in it.
+  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL() }]);
+  // A page the server rendered carries the account's read (which answers the app's own, so the interception above
+  // never sees it): its copy says `lang` too.
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    return route.fulfill({
+      response,
+      body: html.replace(
+        /(<script type="application\/json" id="portal-prerendered">)([\s\S]*?)(<\/script>)/,
+        (_all, open: string, state: string, close: string) =>
+          `${open}${state.replace(/(\\?"lang\\?":\\?")[a-z]{2}(\\?")/g, `$1${lang}$2`)}${close}`,
+      ),
+    });
+  });
 }
 
 export interface Box {

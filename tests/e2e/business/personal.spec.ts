@@ -84,6 +84,12 @@ test.describe('Personal data (/personal)', () => {
     // Nothing is written: the bad phone never leaves the form and the good one is the stored one.
     await loginAs(page, 'pw@demo.test');
     await page.goto('/personal');
+    // The form's own checks, once the app runs it (what is typed before it takes the server's page over is
+    // prerender-last-screens.spec.ts's).
+    await page.waitForFunction(() => {
+      const held = (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput;
+      return held === undefined || held.released;
+    });
     const phone = page.locator('#profile-phone');
     const original = await phone.inputValue();
     await phone.fill('12');
