@@ -19,6 +19,7 @@ import {
   test,
 } from '../support/fixtures';
 import { LOCALES, type Locale, storedUser, tr } from '../shell/shell-support';
+import { appRuns } from '../shell/prerender-support';
 
 type NetworkView = components['schemas']['NetworkView'];
 
@@ -78,10 +79,7 @@ test('the strength meter says why in five languages and fits a phone; the server
       const field = page.locator('#password-new');
       await expect(field).toBeVisible({ timeout: 30_000 }); // a busy two-core runner
       // The meter as the app runs it (typing before it takes the server's page over: prerender-last-screens.spec).
-      await page.waitForFunction(() => {
-        const held = (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput;
-        return held === undefined || held.released;
-      });
+      await appRuns(page);
       // Before anything is typed: what is asked, and that a phrase is a good idea.
       await expect(page.locator('#password-new-strength')).toContainText(
         tr(

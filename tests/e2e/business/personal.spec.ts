@@ -1,6 +1,7 @@
 import type { components } from '#openapi/schema.d.ts';
 import { API_PREFIX, bearer, DEMO_PASSWORD, expect, test } from '../support/fixtures';
 import { apiGet } from './business-support';
+import { appRuns } from '../shell/prerender-support';
 
 type Address = components['schemas']['Address'];
 type NetworkView = components['schemas']['NetworkView'];
@@ -86,10 +87,7 @@ test.describe('Personal data (/personal)', () => {
     await page.goto('/personal');
     // The form's own checks, once the app runs it (what is typed before it takes the server's page over is
     // prerender-last-screens.spec.ts's).
-    await page.waitForFunction(() => {
-      const held = (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput;
-      return held === undefined || held.released;
-    });
+    await appRuns(page);
     const phone = page.locator('#profile-phone');
     const original = await phone.inputValue();
     await phone.fill('12');

@@ -43,6 +43,17 @@ export function apiRequests(page: Page): string[] {
   return sent;
 }
 
+/**
+ * The app runs the page: it took the server's page over and carried out what was held meanwhile, or the page was
+ * never the server's (nothing was held). Tests of a form's own checks wait for it; typing before take-over is this
+ * file's tests' subject.
+ */
+export const appRuns = (page: Page) =>
+  page.waitForFunction(() => {
+    const held = (window as unknown as { __portalHeldInput?: { released: boolean } }).__portalHeldInput;
+    return held === undefined || held.released;
+  });
+
 /** The app has hydrated the page (or rendered over it) and carried out what was held meanwhile. */
 export const appStarted = (page: Page) =>
   page.waitForFunction(
