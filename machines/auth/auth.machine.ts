@@ -1,6 +1,8 @@
+import { assign, stateIn } from 'xstate';
 import { urlTokenOf } from './auth.rules.ts';
 import { loggedOutState } from './auth.login.states.ts';
 import { expiryState, loginLanguageState, profileState, warehouseState } from './auth.session.states.ts';
+import { renewalState } from './auth.renewal.states.ts';
 import { signOutState } from './auth.sign-out.states.ts';
 import { authSetup } from './auth.setup.ts';
 import { initialAuthContext } from './auth.start.ts';
@@ -24,7 +26,10 @@ import { initialAuthContext } from './auth.start.ts';
  *   authenticated.signOut: idle --auth.logout--> leaving (POST /users/logout; done, failed or 5 s) --> endingSession
  *                          idle --auth.logout.everywhere--> leavingEverywhere (POST /users/logout/everywhere)
  *                               --done--> endingSession | --failed--> idle with the error (the session goes on)
- *   authenticated --(auth.unauthorized (any 401) | the expiry timer)--> endingSession --> loggedOut
+ *   authenticated --(auth.unauthorized (a 401 of this session's token) | the expiry timer)--> endingSession
+ *                   --> loggedOut; a 401 of a replaced token is ignored, one while a renewal is pending is held
+ *   authenticated.renewal: settled --auth.token.renewing--> pending --auth.token.renewed--> settled
+ *                          pending --(auth.token.renewal.failed | 35 s)--> settled, or endingSession if a 401 was held
  *   authenticated --auth.token.renewed (valid)--> the same session with the new token (cookie rewritten, expiry
  *                   timer re-armed) | (unusable token)--> endingSession
  *
@@ -139,10 +144,19 @@ export const authMachine = authSetup.createMachine({
         params: ({ context }) => ({ user: context.user, isAuthenticated: true }),
       },
       on: {
-        'auth.unauthorized': {
-          target: 'endingSession',
-          actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
-        },
+        'auth.unauthorized': [
+          // A call sent with a token a renewal has replaced: the session goes on with the fresh one.
+          { guard: { type: 'refusedAnotherToken', params: ({ event }) => ({ token: event.token }) } },
+          // This token, refused while a fresh one is on its way: held until the renewal settles.
+          {
+            guard: stateIn({ authenticated: { renewal: 'pending' } }),
+            actions: assign({ refusedWhileRenewing: true }),
+          },
+          {
+            target: 'endingSession',
+            actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
+          },
+        ],
       },
       states: {
         /** The initial user-data fetch of every new session; its failures are only logged (spec section 7). */
@@ -158,6 +172,8 @@ export const authMachine = authSetup.createMachine({
         loginLanguage: loginLanguageState,
         /** Signing out ends the session on the server first (docs/adr/0122-sessions-that-end.md). */
         signOut: signOutState,
+        /** A fresh token on its way holds the 401s of the one it replaces (auth.renewal.states.ts). */
+        renewal: renewalState,
       },
     },
   },

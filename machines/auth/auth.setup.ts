@@ -62,6 +62,8 @@ export const authSetup = setup({
     redirectToLogin: () => {},
     /** Forget every cached server answer (they belong to the user who left). */
     clearServerCache: () => {},
+    /** Read again what was refused with the token a renewal replaced (the screens' failed reads). */
+    retryRefusedReads: () => {},
     /** Log a failure that the user is not told about. */
     logError: (_, _params: LogErrorParams) => {},
     /** Tell the user about a failure (a toast with the server's translated message). */
@@ -129,6 +131,13 @@ export const authSetup = setup({
     storedTokenIsValid: ({ context }) => validTokenPayload(context.storedToken, Date.now()) !== null,
     tokenIsValid: (_, params: { token: string }) => validTokenPayload(params.token, Date.now()) !== null,
     expiryTimerCapped: ({ context }) => context.expiryTimerCapped,
+    /**
+     * The refused call carried a token other than this session's: one that a renewal has replaced (its 401 says
+     * nothing about the session that goes on with the fresh one).
+     */
+    refusedAnotherToken: ({ context }, params: { token: string | null | undefined }) =>
+      typeof params.token === 'string' && bareToken(params.token) !== context.token,
+    refusedWhileRenewing: ({ context }) => context.refusedWhileRenewing,
     emailUnconfirmed: (_, params: { emailConfirmed: boolean }) => !params.emailConfirmed,
     isErrorCode: (_, params: { error: unknown; code: string }) => errorCodeOf(params.error) === params.code,
   },

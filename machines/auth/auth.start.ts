@@ -24,6 +24,7 @@ export function initialAuthContext(input: AuthInput): AuthContext {
     logoutReason: null,
     loginLang: null,
     expiryTimerCapped: false,
+    refusedWhileRenewing: false,
     initialUrl: input.initialUrl,
     storedToken: input.storedToken,
     storedUser: input.storedUser ?? null,

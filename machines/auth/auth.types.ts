@@ -41,6 +41,8 @@ export interface AuthContext {
   signOutError: string | null;
   /** Why the session ended, for the login page (`TOKEN_EXPIRED`, `UNAUTHORIZED`, `INVALID_TOKEN`), or `null`. */
   logoutReason: LogoutReason | null;
+  /** While a fresh token is awaited (`auth.token.renewing`): a 401 of the current token came and is held. */
+  refusedWhileRenewing: boolean;
   /** The expiry timer was capped (token valid for more than ~24.8 days): when it fires it only re-arms. */
   expiryTimerCapped: boolean;
   /**
@@ -73,8 +75,11 @@ export type AuthEvent =
   /** A `/?token=` link of another account while one is signed in: switch to the link's account, or stay. */
   | { type: 'auth.switch.accept' }
   | { type: 'auth.switch.decline' }
-  /** Any call answered 401 (sent by the client middleware through the auth bridge). */
-  | { type: 'auth.unauthorized' }
+  /**
+   * Any call answered 401 (sent by the client middleware through the auth bridge), with the bearer token the
+   * refused call carried (`null`: it carried none; absent: not known).
+   */
+  | { type: 'auth.unauthorized'; token?: string | null }
   /** Fetch `GET /users/me` again (after a profile change, or to check that the e-mail was confirmed). */
   | { type: 'auth.user.refresh' }
   /** Ask for another e-mail confirmation link. */
@@ -84,6 +89,13 @@ export type AuthEvent =
    * token for this one): it replaces the current token, the cookie is rewritten and the session goes on.
    */
   | { type: 'auth.token.renewed'; token: string }
+  /**
+   * A call that answers this session a fresh token has been sent (a password change): until it settles, a 401 of
+   * the token it replaces is held rather than ending the session.
+   */
+  | { type: 'auth.token.renewing' }
+  /** That call failed: no fresh token comes, and a 401 held meanwhile ends the session. */
+  | { type: 'auth.token.renewal.failed' }
   /**
    * A form other than the login one answered a token for a new account (signing up under a sponsor): the visitor,
    * signed out, is signed in with it as after a login (cookie stored, user and warehouse read).

@@ -23,7 +23,9 @@ export type PasswordChangeEvent =
  *   changed --password.reset--> editing                  current password; `VALIDATION_FAILED` the fields)
  *
  * The server bumps the session version, so every other token of the user is refused from now on, this one too:
- * the answer's token must replace it before the next call (`renewSession`).
+ * the answer's token must replace it before the next call (`renewSession`). The session is told before the call
+ * (`sessionRenewing`), so that a 401 of a call sent meanwhile with the old token does not end it, and told if no
+ * token comes (`renewalFailed`).
  */
 export const passwordChangeMachine = setup({
   types: {
@@ -37,8 +39,15 @@ export const passwordChangeMachine = setup({
     }),
   },
   actions: {
+    /**
+     * Tell the session a fresh token is on its way (the auth machine's `auth.token.renewing`): the server refuses
+     * this session's token as soon as the password changes, before the answer brings the new one.
+     */
+    sessionRenewing: () => {},
     /** Hand the fresh token to the session (the auth machine's `auth.token.renewed`). */
     renewSession: (_, _params: { token: string }) => {},
+    /** No fresh token comes (the auth machine's `auth.token.renewal.failed`). */
+    renewalFailed: () => {},
   },
 }).createMachine({
   id: 'passwordChange',
@@ -49,7 +58,7 @@ export const passwordChangeMachine = setup({
       on: { 'password.change': 'changing' },
     },
     changing: {
-      entry: assign({ error: null }),
+      entry: [assign({ error: null }), 'sessionRenewing'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -65,7 +74,10 @@ export const passwordChangeMachine = setup({
           target: 'changed',
           actions: { type: 'renewSession', params: ({ event }) => ({ token: event.output }) },
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => formErrorOf(event.error) }) },
+        onError: {
+          target: 'editing',
+          actions: [assign({ error: ({ event }) => formErrorOf(event.error) }), 'renewalFailed'],
+        },
       },
     },
     changed: {

@@ -1,8 +1,9 @@
 /**
- * The client reports a 401 here; the auth provider registers what to do (send `auth.unauthorized` to the auth
- * actor). It keeps `src/api` free of React and of the auth machine.
+ * The client reports a 401 here, with the bearer token the refused call carried (`null`: none); the auth provider
+ * registers what to do (send `auth.unauthorized` to the auth actor, which ignores a token a renewal has replaced).
+ * It keeps `src/api` free of React and of the auth machine.
  */
-export type UnauthorizedHandler = () => void;
+export type UnauthorizedHandler = (token: string | null) => void;
 
 let handler: UnauthorizedHandler | null = null;
 
@@ -14,6 +15,6 @@ export function setUnauthorizedHandler(next: UnauthorizedHandler | null): () => 
   };
 }
 
-export function notifyUnauthorized(): void {
-  handler?.();
+export function notifyUnauthorized(token: string | null): void {
+  handler?.(token);
 }

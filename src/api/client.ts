@@ -62,6 +62,12 @@ export function authMiddleware(getToken: () => string | null): Middleware {
   };
 }
 
+/** The token a request carried in `Authorization: Bearer <token>`, or `null`. */
+export function bearerTokenOf(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
 /**
  * Aborts a call after `timeoutMs` (with a `TimeoutError`), while still honouring the caller's own signal (React
  * Query's cancel). A plain timer and controller rather than `AbortSignal.any([.., AbortSignal.timeout()])`: those
@@ -113,15 +119,15 @@ function jsonResponse(error: ApiError, source?: Response): Response {
 
 /**
  * Spec section 8 for every failure: an answer of 400 or more gets a body in the `ApiError` shape (so the `error`
- * openapi-fetch returns is normalised), a 401 is reported to the auth bridge (the auth machine logs out and goes
- * to /login unless already on a login path), and a call that got no answer (network failure, time-out) becomes
+ * openapi-fetch returns is normalised), a 401 is reported to the auth bridge with the token the call carried (the
+ * auth machine logs out and goes to /login unless already on a login path, or the token was one it has replaced), and a call that got no answer (network failure, time-out) becomes
  * a 500-class answer with `{ status, code, message }`. A caller's own abort is left alone.
  */
 export function errorMiddleware(): Middleware {
   return {
-    async onResponse({ response }) {
+    async onResponse({ request, response }) {
       if (response.status < 400) return undefined;
-      if (response.status === 401) notifyUnauthorized();
+      if (response.status === 401) notifyUnauthorized(bearerTokenOf(request));
       return jsonResponse(await normaliseResponse(response), response);
     },
     onError({ error }) {

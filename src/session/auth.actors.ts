@@ -76,6 +76,9 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
         if (!isLoginPath(location().pathname)) void navigate(LOGIN_PATH, { replace: true });
       },
       clearServerCache: () => queryClient.clear(),
+      retryRefusedReads: () => {
+        void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+      },
       logError: (_, { source, error }) => console.error(`[auth] ${source} failed`, error),
       reportError: (_, { error }) => reportFailure(error),
     },

@@ -95,8 +95,8 @@ export function startSession(options: SessionOptions) {
 function startSessionCache({ api = authApi, input, auth, language, navigate, location }: SessionOptions) {
   queryClient.mount();
   let authActor: Actor<ReturnType<typeof provideAuth>> | null = null;
-  const removeUnauthorized = setUnauthorizedHandler(() =>
-    (authActor ?? auth).send({ type: 'auth.unauthorized' }),
+  const removeUnauthorized = setUnauthorizedHandler((token) =>
+    (authActor ?? auth).send({ type: 'auth.unauthorized', token }),
   );
   let stopped = false;
   let stopLanguage: (() => void) | null = null;

@@ -99,6 +99,7 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
     applyLanguage: vi.fn(),
     redirectToLogin: vi.fn(),
     clearServerCache: vi.fn(),
+    retryRefusedReads: vi.fn(),
     logError: vi.fn(),
     reportError: vi.fn(),
   };
@@ -161,6 +162,10 @@ export function startAuth(input: AuthInput, fakes: Fakes = {}, { tick = true }: 
       clearServerCache: () => {
         log.push('clearServerCache');
         spies.clearServerCache();
+      },
+      retryRefusedReads: () => {
+        log.push('retryRefusedReads');
+        spies.retryRefusedReads();
       },
       logError: (_, params) => {
         log.push('logError');

@@ -33,7 +33,7 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
     () =>
       providePasswordChange({
         api: accountApi,
-        renewSession: (token) => authSend({ type: 'auth.token.renewed', token }),
+        sendToSession: authSend,
       }),
     [authSend],
   );

@@ -59,17 +59,24 @@ export function provideAddressBook({ api, queryClient, reportFailure }: AddressB
 
 export interface PasswordChangeDeps {
   api: Pick<AccountApi, 'changePassword'>;
-  /** Hands the fresh token of this session to the auth machine (`auth.token.renewed`). */
-  renewSession: (token: string) => void;
+  /** The auth machine's events for a fresh token of this session. */
+  sendToSession: (
+    event:
+      | { type: 'auth.token.renewing' }
+      | { type: 'auth.token.renewed'; token: string }
+      | { type: 'auth.token.renewal.failed' },
+  ) => void;
 }
 
-export function providePasswordChange({ api, renewSession }: PasswordChangeDeps) {
+export function providePasswordChange({ api, sendToSession }: PasswordChangeDeps) {
   return passwordChangeMachine.provide({
     actors: {
       changePassword: fromPromise<string, PasswordChangeValues>(({ input }) => api.changePassword(input)),
     },
     actions: {
-      renewSession: (_, { token }) => renewSession(token),
+      sessionRenewing: () => sendToSession({ type: 'auth.token.renewing' }),
+      renewSession: (_, { token }) => sendToSession({ type: 'auth.token.renewed', token }),
+      renewalFailed: () => sendToSession({ type: 'auth.token.renewal.failed' }),
     },
   });
 }

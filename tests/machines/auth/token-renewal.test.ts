@@ -5,6 +5,7 @@ import {
   selectRole,
   selectUser,
 } from '#machines/auth/auth.selectors.ts';
+import { RENEWAL_WAIT_MS } from '#machines/auth/auth.renewal.states.ts';
 import { NOW, settle, startAuth, tokenFor, userFixture } from '../../support/auth.ts';
 
 beforeEach(() => {
@@ -82,5 +83,81 @@ describe('a renewed token (password change)', () => {
     actor.send({ type: 'auth.token.renewed', token: tokenFor() });
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
     expect(spies.storeToken).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The server refuses this session's token as soon as the password changes, before its answer brings the fresh one
+ * (docs/adr/0153-a-401-during-a-token-renewal.md): a call sent meanwhile is refused with the old token.
+ */
+describe('a 401 while a fresh token is on its way', () => {
+  async function renewing() {
+    const old = tokenFor({ inSeconds: 600 });
+    const started = startAuth({ initialUrl: '/personal', storedToken: old });
+    await settle();
+    started.actor.send({ type: 'auth.token.renewing' });
+    started.log.length = 0;
+    return { ...started, old };
+  }
+
+  it('is held, and the refused reads are made again with the fresh token', async () => {
+    const { actor, log, old } = await renewing();
+    actor.send({ type: 'auth.unauthorized', token: old });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    expect(log).toEqual([]);
+
+    const fresh = tokenFor({ inSeconds: 7200 });
+    actor.send({ type: 'auth.token.renewed', token: fresh });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe(fresh);
+    expect(log).toEqual(['storeToken', 'retryRefusedReads']);
+  });
+
+  it('after the fresh token is in, a late 401 of the old token is ignored and one of the fresh token ends it', async () => {
+    const { actor, old, spies } = await renewing();
+    actor.send({ type: 'auth.token.renewed', token: tokenFor({ inSeconds: 7200 }) });
+    expect(spies.retryRefusedReads).not.toHaveBeenCalled();
+
+    actor.send({ type: 'auth.unauthorized', token: old });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'auth.unauthorized', token: actor.getSnapshot().context.token });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
+    expect(selectLogoutReason(actor.getSnapshot())).toBe('UNAUTHORIZED');
+  });
+
+  it('ends the session when the renewal fails after a 401 was held', async () => {
+    const { actor, old, spies } = await renewing();
+    actor.send({ type: 'auth.unauthorized', token: old });
+    actor.send({ type: 'auth.token.renewal.failed' });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
+    expect(selectLogoutReason(actor.getSnapshot())).toBe('UNAUTHORIZED');
+    expect(spies.redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session when the renewal fails and nothing was refused (a wrong current password)', async () => {
+    const { actor, old } = await renewing();
+    actor.send({ type: 'auth.token.renewal.failed' });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    // No longer renewing: a 401 now ends the session at once.
+    actor.send({ type: 'auth.unauthorized', token: old });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
+  });
+
+  it('stops waiting after RENEWAL_WAIT_MS: a 401 held ends the session then', async () => {
+    const { actor, old } = await renewing();
+    actor.send({ type: 'auth.unauthorized', token: old });
+    vi.advanceTimersByTime(RENEWAL_WAIT_MS - 1);
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
+    expect(selectLogoutReason(actor.getSnapshot())).toBe('UNAUTHORIZED');
+  });
+
+  it('a 401 of a call that carried no token (the cookie was cleared in another tab) ends it', async () => {
+    const { actor } = await renewing();
+    actor.send({ type: 'auth.token.renewal.failed' });
+    actor.send({ type: 'auth.unauthorized', token: null });
+    expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
   });
 });

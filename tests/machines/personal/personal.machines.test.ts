@@ -106,23 +106,29 @@ describe('password change machine', () => {
     newPasswordConfirmation: 'better123',
   };
 
+  /** What the session is told, in order. */
   function start(change: () => Promise<string>) {
-    const renewed = vi.fn();
+    const told: string[] = [];
     const actor = createActor(
       passwordChangeMachine.provide({
         actors: { changePassword: fromPromise(change) },
-        actions: { renewSession: (_, { token }) => renewed(token) },
+        actions: {
+          sessionRenewing: () => told.push('renewing'),
+          renewSession: (_, { token }) => told.push(`renewed ${token}`),
+          renewalFailed: () => told.push('renewal failed'),
+        },
       }),
     ).start();
-    return { actor, renewed };
+    return { actor, told };
   }
 
-  it('hands the fresh token to the session and says the change happened', async () => {
-    const { actor, renewed } = start(async () => 'fresh.jwt.token');
+  it('tells the session a token is coming, hands it over and says the change happened', async () => {
+    const { actor, told } = start(async () => 'fresh.jwt.token');
     actor.send({ type: 'password.change', ...values });
     expect(selectPasswordChangeView(actor.getSnapshot()).status).toBe('changing');
+    expect(told).toEqual(['renewing']);
     await waitFor(actor, (snapshot) => snapshot.matches('changed'));
-    expect(renewed).toHaveBeenCalledWith('fresh.jwt.token');
+    expect(told).toEqual(['renewing', 'renewed fresh.jwt.token']);
     actor.send({ type: 'password.reset' });
     expect(selectPasswordChangeView(actor.getSnapshot())).toEqual({
       status: 'editing',
@@ -137,7 +143,7 @@ describe('password change machine', () => {
     [validation('/newPasswordConfirmation'), 'newPasswordConfirmation'],
     [{ status: 429, code: 'RATE_LIMITED' }, null],
   ])('keeps the session and points at the field of %o', async (error, field) => {
-    const { actor, renewed } = start(async () => {
+    const { actor, told } = start(async () => {
       throw error;
     });
     actor.send({ type: 'password.change', ...values });
@@ -145,7 +151,7 @@ describe('password change machine', () => {
     const view = selectPasswordChangeView(actor.getSnapshot());
     expect(view.errorCode).toBe(error.code);
     expect(view.errorField).toBe(field);
-    expect(renewed).not.toHaveBeenCalled();
+    expect(told).toEqual(['renewing', 'renewal failed']);
   });
 });
 

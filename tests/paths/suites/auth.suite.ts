@@ -23,6 +23,8 @@ const shortToken = makeToken({ sub: '7', exp: nowSeconds + HOUR, wh: false, par:
 /** Expires in 60 days, beyond what one timer can wait: the timer re-arms. */
 const longToken = makeToken({ sub: '9', exp: nowSeconds + 60 * 24 * HOUR, wh: true, par: false });
 const expiredToken = makeToken({ sub: '7', exp: nowSeconds - HOUR, wh: false, par: false });
+/** A token no session of the paths holds: one a renewal has replaced. */
+const replacedToken = makeToken({ sub: '7', exp: nowSeconds + HOUR, wh: false, par: true, v: 0 });
 
 const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
   id: 7,
@@ -113,11 +115,19 @@ const actorEvents: AuthEvt[] = [
   systemEvent({ type: 'xstate.error.actor.saveLanguage', error: { status: 500, message: 'Unknown error' } }),
 ];
 
+/** A fresh token on its way, and the 401s around it (explored from the no-token start only). */
+const renewalEvents: AuthEvt[] = [
+  { type: 'auth.token.renewing' },
+  { type: 'auth.token.renewal.failed' },
+  { type: 'auth.unauthorized', token: replacedToken },
+  systemEvent({ type: 'xstate.after.35000.auth.authenticated.renewal.pending' }),
+];
+
 const allEvents = [...userEvents, ...actorEvents];
 
 /**
  * Start-ups the spec names. After one session has started, logging in again, a 401 or the timer are explored
- * only from the no-token start (the others would repeat the same graph with another token).
+ * only from the no-token start (the others would repeat the same graph with another token); so is a renewal.
  */
 const starts: Array<{ label: string; input: AuthInput }> = [
   { label: 'no token', input: { initialUrl: '/', storedToken: null } },
@@ -137,8 +147,10 @@ export function authPathSets(): Array<PathSet<AuthMachineUnderTest>> {
       label,
       input,
       // Keep the graph finite and small: once a session has ended, the no-token start already explores the rest.
-      events: (snapshot: Snap<AuthMachineUnderTest>) =>
-        label !== 'no token' && snapshot.context.logoutReason !== null ? [] : allEvents,
+      events: (snapshot: Snap<AuthMachineUnderTest>) => {
+        if (label !== 'no token') return snapshot.context.logoutReason !== null ? [] : allEvents;
+        return [...allEvents, ...renewalEvents];
+      },
     }),
   );
 }
@@ -157,6 +169,8 @@ export const authMachineExecutors = {
   'auth.user.refresh': send,
   'auth.confirmation.resend': send,
   'auth.token.renewed': send,
+  'auth.token.renewing': send,
+  'auth.token.renewal.failed': send,
   'auth.token.issued': send,
 } satisfies ExecutorTable<AuthMachineUnderTest, Actor<AuthMachineUnderTest>>;
 

@@ -91,14 +91,23 @@ describe('Accept-Language header', () => {
 });
 
 describe('401 (spec section 8)', () => {
-  it('tells the auth bridge and hands back the normalised body', async () => {
+  it('tells the auth bridge, with the token the call carried, and hands back the normalised body', async () => {
     const onUnauthorized = vi.fn();
     unregister = setUnauthorizedHandler(onUnauthorized);
     const { client } = clientWith(async () => json(401, serverError), { token: 'a.b.c' });
     const { error, response } = await client.GET('/users/me');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('a.b.c');
     expect(response.status).toBe(401);
     expect(error).toEqual(serverError);
+  });
+
+  it('says when the refused call carried no token', async () => {
+    const onUnauthorized = vi.fn();
+    unregister = setUnauthorizedHandler(onUnauthorized);
+    const { client } = clientWith(async () => json(401, serverError), { token: null });
+    await client.GET('/users/me');
+    expect(onUnauthorized).toHaveBeenCalledWith(null);
   });
 
   it('does not call the handler for other failures, nor after it was removed', async () => {
