@@ -1,20 +1,20 @@
-import { startTransition } from 'react';
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appTree } from './app/app-tree.tsx';
 import { startCurrentRoute } from './app/router.tsx';
-import { releaseHeldInput } from './boot/held-input.ts';
+import { carryTypedTextOver, dropCarriedText, releaseHeldInput } from './boot/held-input.ts';
 import {
   loadSessionRuntime,
   type PrerenderedSession,
   readAuthInput,
   sessionExpected,
 } from './session/auth-context.tsx';
-import { activateLocale, getStoredLocale, rememberTimeZone } from './i18n/i18n.ts';
+import { activateLocale, getStoredLocale, holdLanguageChanges, rememberTimeZone } from './i18n/i18n.ts';
 import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
-import { watchFirstScreen } from './platform/first-screen.ts';
+import { afterFirstScreen, watchFirstScreen } from './platform/first-screen.ts';
 import { startWebFonts } from './styles/web-fonts.ts';
 
 /** How long the first render waits for the opened screen's chunk at most. */
@@ -43,8 +43,10 @@ function start(): void {
   if (sessionExpected()) loadSessionRuntime().catch(() => undefined);
   const catalogue = activateLocale(getStoredLocale()).catch((error: unknown) => {
     console.error('The language catalog could not be loaded', error);
-    return activateLocale('ru').catch(() => undefined);
+    return activateLocale('ru', { remember: false }).catch(() => undefined);
   });
+  // Every later change of language (the account's, applied by the session) waits until the page is taken over.
+  const hydrated = takesOver ? holdLanguageChanges() : () => undefined;
   // A screen chunk that does not come within a few seconds does not keep the page blank: the shell renders and the
   // route shows its loading state, then its error if the chunk fails.
   const screenOrGrace = Promise.race([
@@ -54,14 +56,18 @@ function start(): void {
   const firstRender =
     takesOver && prerendered !== null
       ? Promise.all([screen, catalogue])
-          .then(() => hydrate(container, prerendered))
+          .then(() => hydrate(container, prerendered, hydrated))
           .catch((error: unknown) => {
             // The session chunk did not load: the app renders over the HTML and shows what failed where it does.
             console.error('[boot] the server-rendered screen could not be taken over', error);
+            carryTypedTextOver();
             render(container);
+            hydrated();
             releaseHeldInput();
           })
       : Promise.all([screenOrGrace, catalogue]).then(() => {
+          // What was typed into the server's fields is given to the same fields of the app's render.
+          if (prerendered !== null) carryTypedTextOver();
           render(container);
           // A server-rendered page this browser renders anew (another language since): what was held has gone.
           releaseHeldInput();
@@ -69,6 +75,7 @@ function start(): void {
   // What the first screen does not show waits for it to paint (src/platform/first-screen.ts); the web fonts go on
   // before the first render when this browser has them, else after the first screen (web-fonts.ts).
   watchFirstScreen(firstRender);
+  void afterFirstScreen().then(() => dropCarriedText());
   startWebFonts();
 }
 
@@ -85,14 +92,28 @@ function render(container: HTMLElement): void {
 }
 
 /**
+ * Says when the page is the app's: after its first render's effects (which run after its children's) and once the
+ * browser is idle, since React hydrates what is inside a `Suspense` boundary (each screen) in later, low-priority
+ * passes. It renders only its children, so the tree the server rendered is matched as it is (the same elements, the
+ * same `useId`s).
+ */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(onHydrated, { timeout: 2000 });
+    else setTimeout(onHydrated, 300);
+  }, [onHydrated]);
+  return children;
+}
+
+/**
  * Hydrates as a transition: React then works through the tree in slices of about 5 ms, yielding to the browser
  * between them, instead of in one task as long as the whole tree (100–220 ms on a 4x slower CPU, the largest task
  * after the paint). An input released or made meanwhile still hydrates what it touches at once (React hydrates a
- * dehydrated root synchronously for a discrete event), so nothing waits for the rest.
+ * dehydrated root synchronously for a discrete event), so nothing waits for the rest. `onHydrated` once it is done.
  */
-function hydrateInSlices(container: HTMLElement, tree: ReturnType<typeof app>): void {
+function hydrateInSlices(container: HTMLElement, tree: ReturnType<typeof app>, onHydrated: () => void): void {
   startTransition(() => {
-    hydrateRoot(container, tree);
+    hydrateRoot(container, <Hydrated onHydrated={onHydrated}>{tree}</Hydrated>);
   });
 }
 
@@ -100,10 +121,10 @@ function hydrateInSlices(container: HTMLElement, tree: ReturnType<typeof app>): 
  * A page the server rendered (src/prerender/): its session starts first, from the same data, so the first render
  * matches the HTML and React takes it over as it is. If the session cannot start from it, the app renders over it.
  */
-async function hydrate(container: HTMLElement, state: PrerenderedState): Promise<void> {
+async function hydrate(container: HTMLElement, state: PrerenderedState, hydrated: () => void): Promise<void> {
   // A logged-out page without data (/login) renders without a session, on the server as here.
   if (state.user === null && state.queries === null) {
-    hydrateInSlices(container, app(null));
+    hydrateInSlices(container, app(null), hydrated);
     releaseHeldInput();
     return;
   }
@@ -113,8 +134,11 @@ async function hydrate(container: HTMLElement, state: PrerenderedState): Promise
     // A public page with data (a storefront) starts a logged-out session from the server's cache.
     await nextTask();
     const session = startPrerenderedPublicSession(state, input);
-    if (session === null) render(container);
-    else hydrateInSlices(container, app(session));
+    if (session === null) {
+      carryTypedTextOver();
+      render(container);
+      hydrated();
+    } else hydrateInSlices(container, app(session), hydrated);
     releaseHeldInput();
     return;
   }
@@ -123,12 +147,14 @@ async function hydrate(container: HTMLElement, state: PrerenderedState): Promise
   await nextTask();
   const prerendered = startPrerenderedSession(state, input);
   if (prerendered === null) {
+    carryTypedTextOver();
     render(container);
+    hydrated();
   } else {
     await nextTask();
     await prerendered.startMachines();
     await nextTask();
-    hydrateInSlices(container, app(prerendered.session));
+    hydrateInSlices(container, app(prerendered.session), hydrated);
   }
   releaseHeldInput();
 }

@@ -7,6 +7,16 @@
  */
 import { type BootWindow, HELD_INPUT_KEY, type HeldEvent, type HeldInput } from './contract.ts';
 
+/**
+ * How a field of the server's screen is found again in the app's own render of it: by its id, unless React made the
+ * id (`useId`: the app's render makes others), else by its name; `null` when it has neither.
+ */
+export function carryKey(field: Element): string | null {
+  if (field.id !== '' && !/[«:]/.test(field.id)) return `#${field.id}`;
+  const name = field.getAttribute('name');
+  return name === null || name === '' ? null : `name:${name}`;
+}
+
 /** What a click is held on: the control around what the pointer hit. */
 export const HOLDABLE =
   'a[href],button,summary,[role="button"],[role="tab"],[role="link"],[role="checkbox"],[role="switch"],' +
@@ -38,7 +48,11 @@ export function holdInput(doc: Document, win: BootWindow): HeldInput {
       const field = event.target as Element | null;
       if (field === null || (field.tagName !== 'INPUT' && field.tagName !== 'TEXTAREA')) return;
       const value: unknown = Reflect.get(field, 'value');
-      if (typeof value === 'string') held.typed.set(field, value);
+      if (typeof value !== 'string') return;
+      held.typed.set(field, value);
+      // Typed while the app renders its own screen over this one: carried over too (`carryTypedTextOver`).
+      const key = carryKey(field);
+      if (held.typedById !== undefined && key !== null) held.typedById.set(key, value);
     },
     true,
   );
@@ -84,7 +98,45 @@ export function takeTypedText(field: Element, win: BootWindow = window): string 
   if (!isHeldInput(held) || !(held.typed instanceof WeakMap)) return null;
   const text = held.typed.get(field);
   held.typed.delete(field);
-  return text ?? null;
+  if (text !== undefined) return text;
+  const key = carryKey(field);
+  const carried = key === null ? undefined : held.typedById?.get(key);
+  if (key === null || carried === undefined) return null;
+  held.typedById?.delete(key);
+  return carried;
+}
+
+/**
+ * The app is about to render its own screen over the server's (it could not take it over: another language chosen
+ * since, another time zone): what was typed into the server's fields is kept by the fields' ids or names
+ * (`carryKey`), for the same fields in the app's render to take (`takeTypedText`), and so is what is typed until the
+ * app's render is in.
+ * What no field has taken once the first screen has painted is dropped (`dropCarriedText`), so that no later screen
+ * gets it.
+ */
+export function carryTypedTextOver(doc: Document = document, win: BootWindow = window): void {
+  const held: unknown = Reflect.get(win, HELD_INPUT_KEY);
+  if (!isHeldInput(held) || !(held.typed instanceof WeakMap)) return;
+  const byKey = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const field of Array.from(doc.querySelectorAll('#root input, #root textarea'))) {
+    const key = carryKey(field);
+    if (key === null) continue;
+    // Two fields of one name: neither is carried (which would get what is not known).
+    if (seen.has(key)) byKey.delete(key);
+    else {
+      seen.add(key);
+      const text = held.typed.get(field);
+      if (text !== undefined) byKey.set(key, text);
+    }
+  }
+  held.typedById = byKey;
+}
+
+/** Forgets the text carried over that no field took. */
+export function dropCarriedText(win: BootWindow = window): void {
+  const held: unknown = Reflect.get(win, HELD_INPUT_KEY);
+  if (isHeldInput(held)) delete held.typedById;
 }
 
 /**

@@ -44,18 +44,46 @@ export function getStoredLocale(): Locale {
 }
 
 /**
- * Loads the catalog of `locale` (lazily, once), activates it, stores the choice under
- * local-storage `lang` and sets `<html lang>`. Unknown codes fall back to Russian.
+ * While the app takes over a page the server rendered, a change of language waits (`holdLanguageChanges`): text
+ * rendered in another language than the server's HTML would not match it, and React would render that part anew,
+ * with what was typed into it gone.
  */
-export async function activateLocale(locale: string): Promise<void> {
+let languageGate: Promise<void> | null = null;
+
+/**
+ * Holds every later change of language until the returned function is called (the app has taken the page over), or
+ * `maxMs` has passed.
+ */
+export function holdLanguageChanges(maxMs = 10_000): () => void {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const timer = setTimeout(open, maxMs);
+  languageGate = gate;
+  return () => {
+    clearTimeout(timer);
+    open();
+    if (languageGate === gate) languageGate = null;
+  };
+}
+
+/**
+ * Loads the catalog of `locale` (lazily, once), activates it and sets `<html lang>`. Unknown codes fall back to
+ * Russian. The choice is kept first (local-storage `lang` and the `lang` cookie the server renders in), unless
+ * `remember` is false: a page following the server's language for a moment does not change the visitor's choice.
+ */
+export async function activateLocale(locale: string, { remember = true } = {}): Promise<void> {
   const code = normalizeLocale(locale);
-  const { messages } = await catalogLoaders[code]();
-  i18n.loadAndActivate({ locale: code, messages });
-  localStore()?.setItem(LOCALE_STORAGE_KEY, code);
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = code;
-    writeVisitorCookie(LOCALE_COOKIE, code);
+  const gate = languageGate;
+  if (remember) {
+    localStore()?.setItem(LOCALE_STORAGE_KEY, code);
+    if (typeof document !== 'undefined') writeVisitorCookie(LOCALE_COOKIE, code);
   }
+  const { messages } = await catalogLoaders[code]();
+  if (gate !== null) await gate;
+  i18n.loadAndActivate({ locale: code, messages });
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
 
 /** The catalog of a supported locale (the server's renderer loads them as it needs them). */

@@ -49,6 +49,7 @@ export function SearchField({ label, value, onSearch, placeholder }: SearchField
       <input
         ref={field}
         id={id}
+        name="q"
         type="search"
         className="list-search__input"
         value={text}

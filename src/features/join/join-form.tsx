@@ -28,6 +28,7 @@ import {
   type JoinFormValues,
 } from './join-form.schema.ts';
 import { joinFieldMessage, joinFormMessage } from './join-messages.ts';
+import { useTypedBeforeTakeOver } from '../../ui/forms/use-typed-before-take-over.ts';
 
 /** The checkbox of each document the card asks to accept. */
 const CONSENT_FIELD: Record<ConsentDocumentId, 'marketingPlan' | 'ethicsCode'> = {
@@ -59,7 +60,10 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
     handleSubmit,
     control,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<JoinFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_JOIN_FORM });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
   const password = useWatch({ control, name: 'password' });
 
   const errorOf = useFieldMessages<SignUpField>(refusal, joinFieldMessage);
@@ -88,6 +92,7 @@ export function JoinForm({ card, sending, waitingForProof, refusal, onSubmit }: 
   const warehouseError = errorOf(errors.warehouseId?.message, 'warehouseId');
   return (
     <form
+      ref={typedRef}
       method="post"
       className="form"
       noValidate

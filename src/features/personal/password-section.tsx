@@ -13,6 +13,7 @@ import { accountApi } from '../../data/account.ts';
 import { providePasswordChange } from './personal.actors.ts';
 import { passwordSchema, type PasswordFormValues } from '../../ui/forms/personal.schema.ts';
 import { useFieldError } from '../../ui/forms/use-field-error.ts';
+import { useTypedBeforeTakeOver } from '../../ui/forms/use-typed-before-take-over.ts';
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 
@@ -20,12 +21,6 @@ const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', newPas
  * Password change (spec section 5): current, new and confirmation. Every other device is logged out; this one
  * carries on with the fresh token the answer holds (`auth.token.renewed`).
  */
-const TYPED_EARLY: ReadonlyArray<readonly [keyof PasswordFormValues, string]> = [
-  ['currentPassword', 'password-current'],
-  ['newPassword', 'password-new'],
-  ['newPasswordConfirmation', 'password-confirmation'],
-];
-
 export function PasswordSection({ userInputs = [] }: { userInputs?: readonly string[] }) {
   const { t, i18n } = useLingui();
   const authSend = useAuthSend();
@@ -46,18 +41,13 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
     reset,
     control,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<PasswordFormValues>({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
   const newPassword = useWatch({ control, name: 'newPassword' });
 
-  // Text typed into the server's fields before the app took them over is in the fields, not in the form's state
-  // that the strength meter reads (docs/adr/0151-the-last-screens-rendered-by-the-server.md): read in once.
-  useEffect(() => {
-    for (const [name, id] of TYPED_EARLY) {
-      const field = document.getElementById(id);
-      if (field instanceof HTMLInputElement && field.value !== '') setValue(name, field.value);
-    }
-  }, [setValue]);
+  // What was typed into the server's fields before the app took them over (the strength meter reads it too).
+  const formRef = useTypedBeforeTakeOver(setValue, getValues);
 
   useEffect(() => {
     if (view.status === 'changed') reset(EMPTY);
@@ -84,6 +74,7 @@ export function PasswordSection({ userInputs = [] }: { userInputs?: readonly str
         </div>
       ) : (
         <form
+          ref={formRef}
           method="post"
           className="form"
           noValidate

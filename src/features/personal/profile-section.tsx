@@ -13,6 +13,7 @@ import { accountApi, type Me } from '../../data/account.ts';
 import { provideProfile } from './personal.actors.ts';
 import { profileSchema, type ProfileFormValues } from '../../ui/forms/personal.schema.ts';
 import { useFieldError } from '../../ui/forms/use-field-error.ts';
+import { useTypedBeforeTakeOver } from '../../ui/forms/use-typed-before-take-over.ts';
 
 /** Full name and phone (`POST /users/update`); the e-mail address is not changed here. */
 export function ProfileSection({ me }: { me: Me }) {
@@ -36,10 +37,13 @@ export function ProfileSection({ me }: { me: Me }) {
     handleSubmit,
     reset,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileSchema),
     defaultValues: { fullName: me.fullName, phone: me.phone ?? '' },
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
 
   // After a save the form shows what the server stored (trimmed, spaces collapsed).
   useEffect(() => {
@@ -52,6 +56,7 @@ export function ProfileSection({ me }: { me: Me }) {
     <section className="dash-card card-span-6 card-span-mid-1" aria-labelledby="personal-profile">
       <h2 id="personal-profile" className="dash-card__title">{t`Profile`}</h2>
       <form
+        ref={typedRef}
         className="form"
         noValidate
         aria-busy={saving}

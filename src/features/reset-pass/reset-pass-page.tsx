@@ -23,6 +23,7 @@ import {
 import { fieldErrorMessage, recoveryErrorMessage } from '../../i18n/labels/auth-messages.ts';
 import { Button, buttonClassName } from '../../ui/button.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { useTypedBeforeTakeOver } from '../../ui/forms/use-typed-before-take-over.ts';
 import '../../ui/auth-form.css';
 
 const recoveryLogic = providePasswordRecovery(authApi);
@@ -42,12 +43,16 @@ function RequestForm({ submitting, onSubmit }: { submitting: boolean; onSubmit: 
     register,
     handleSubmit,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
   return (
     <form
+      ref={typedRef}
       method="post"
       className="form"
       noValidate
@@ -89,13 +94,17 @@ function NewPasswordForm({
     handleSubmit,
     control,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', passwordConfirmation: '' },
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
   const password = useWatch({ control, name: 'password' });
   return (
     <form
+      ref={typedRef}
       method="post"
       className="form"
       noValidate

@@ -11,6 +11,7 @@ import { AuthField } from '../auth-field.tsx';
 import { Button } from '../button.tsx';
 import { addressSchema, type AddressFormValues } from './personal.schema.ts';
 import { useFieldError } from './use-field-error.ts';
+import { useTypedBeforeTakeOver } from './use-typed-before-take-over.ts';
 
 export interface AddressFormProps {
   /** The address edited, or `null` for a new one. */
@@ -33,16 +34,20 @@ export function AddressForm({ address, saving, failure, invalidFields, onSave, o
     handleSubmit,
     setFocus,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<AddressFormValues>({
     resolver: zodResolver(addressSchema),
     defaultValues: addressValuesOf(address),
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
 
   useEffect(() => setFocus('postIndex'), [setFocus]);
 
   const title = address === null ? t`New address` : t`Edit the address`;
   return (
     <form
+      ref={typedRef}
       className="form address-form"
       noValidate
       aria-busy={saving}

@@ -3,7 +3,13 @@
 // the app (src/boot/held-input.ts); a click the browser acts on itself is left to it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BootWindow, HELD_INPUT_KEY, type HeldInput } from '#src/boot/contract.ts';
-import { holdInput, releaseHeldInput, takeTypedText } from '#src/boot/held-input.ts';
+import {
+  carryTypedTextOver,
+  dropCarriedText,
+  holdInput,
+  releaseHeldInput,
+  takeTypedText,
+} from '#src/boot/held-input.ts';
 import { openPage } from './page.ts';
 
 const SCREEN = `
@@ -181,5 +187,36 @@ describe('takeTypedText', () => {
     Reflect.deleteProperty(win, HELD_INPUT_KEY);
     type(byId<HTMLInputElement>('name'), 'x');
     expect(takeTypedText(byId('name'), win)).toBeNull();
+  });
+
+  it('carries what was typed over to the field of the same id in a screen rendered anew, once, until dropped', () => {
+    type(byId<HTMLInputElement>('name'), 'Cio');
+    carryTypedTextOver(document, win);
+    type(byId<HTMLInputElement>('name'), 'Ciobanu');
+    // The app renders its own screen over the server's: new elements, the same ids.
+    const root = byId('root');
+    root.innerHTML = '<input id="name" type="text" /><input id="other" type="text" />';
+    expect(takeTypedText(byId('other'), win), 'nothing was typed there').toBeNull();
+    expect(takeTypedText(byId('name'), win)).toBe('Ciobanu');
+    expect(takeTypedText(byId('name'), win), 'taken once').toBeNull();
+
+    type(byId<HTMLInputElement>('other'), 'x');
+    carryTypedTextOver(document, win);
+    dropCarriedText(win);
+    root.innerHTML = '<input id="other" type="text" />';
+    expect(takeTypedText(byId('other'), win), 'dropped once the first screen painted').toBeNull();
+  });
+
+  it('finds a field whose id React made by its name, and carries nothing for two fields of one name', () => {
+    const root = byId('root');
+    root.innerHTML =
+      '<input id="«R1»" name="q" /><input name="city" id="a" /><input name="phone" /><input name="phone" />';
+    const fields = Array.from(root.querySelectorAll('input'));
+    fields.forEach((field, index) => type(field, `text ${index}`));
+    carryTypedTextOver(document, win);
+    root.innerHTML = '<input id="«r5»" name="q" /><input name="phone" />';
+    const [search, phone] = Array.from(root.querySelectorAll('input'));
+    expect(takeTypedText(search as Element, win)).toBe('text 0');
+    expect(takeTypedText(phone as Element, win)).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import {
   shopClientFormSchema,
   type ShopClientFormValues,
 } from './shop-client-form.schema.ts';
+import { useTypedBeforeTakeOver } from '../../../ui/forms/use-typed-before-take-over.ts';
 
 export interface ShopClientFormProps {
   sending: boolean;
@@ -41,10 +42,13 @@ export function ShopClientForm({ sending, waitingForProof, refusal, onSubmit }: 
     handleSubmit,
     control,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<ShopClientFormValues>({
     resolver: zodResolver(shopClientFormSchema),
     defaultValues: EMPTY_SHOP_CLIENT_FORM,
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
   const password = useWatch({ control, name: 'password' });
   const errorOf = useFieldMessages<ShopSignUpField>(refusal, shopFieldMessage);
   const field = (name: SharedSignUpField) => ({
@@ -62,6 +66,7 @@ export function ShopClientForm({ sending, waitingForProof, refusal, onSubmit }: 
   );
   return (
     <form
+      ref={typedRef}
       method="post"
       className="form"
       noValidate

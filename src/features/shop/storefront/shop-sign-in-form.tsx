@@ -6,6 +6,7 @@ import { fieldErrorMessage, loginErrorMessage } from '../../../i18n/labels/auth-
 import { AuthField } from '../../../ui/auth-field.tsx';
 import { loginSchema } from '../../../ui/auth-forms.schema.ts';
 import { Button } from '../../../ui/button.tsx';
+import { useTypedBeforeTakeOver } from '../../../ui/forms/use-typed-before-take-over.ts';
 
 export interface ShopSignInFormProps {
   signingIn: boolean;
@@ -21,16 +22,20 @@ export function ShopSignInForm({ signingIn, error, onSubmit }: ShopSignInFormPro
     register,
     handleSubmit,
     formState: { errors },
+    setValue,
+    getValues,
   } = useForm<SignInValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
+  const typedRef = useTypedBeforeTakeOver(setValue, getValues);
   const fieldError = (code: string | undefined) => {
     const descriptor = fieldErrorMessage(code);
     return descriptor === null ? null : i18n._(descriptor);
   };
   return (
     <form
+      ref={typedRef}
       method="post"
       className="form"
       noValidate
