@@ -54,7 +54,9 @@ test('search shows a deep member with their line opened and focused; list ↔ tr
   // browsers that took up to 9 s, so this first wait is longer than the default.
   await expect(nodeOf(page, line[0]?.id ?? 0)).toHaveAttribute('aria-expanded', 'true', { timeout: 20_000 });
 
-  // The wheel zooms at the pointer, the buttons pan and reset.
+  // The wheel zooms at the pointer, the buttons pan and reset: once the app runs the tree, which it shows by drawing
+  // the cards the server leaves to it (they need the canvas's size, ADR 0151); a wheel before that is the browser's.
+  await expect(page.locator('[role="treeitem"]').nth(1)).toBeVisible();
   const canvas = page.locator('.gchart__canvas');
   const world = page.locator('.gchart__world');
   await expect(canvas).toHaveAttribute('data-scale', '1.00');
