@@ -51,15 +51,34 @@ const ssrBuild: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package exports only its development build (dev warnings and checks; remix-run/react-router#12532,
+ * #14753): a production build takes its production build, file for file.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ isSsrBuild, command, mode }) => ({
   resolve: {
-    alias: {
+    alias: [
       // See src/api/query-client-context.d.ts.
-      '@portal/query-client-context': resolve(
-        import.meta.dirname,
-        'node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
-      ),
-    },
+      {
+        find: '@portal/query-client-context',
+        replacement: resolve(
+          import.meta.dirname,
+          'node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
+        ),
+      },
+      ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
+    ],
   },
   plugins: [
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
