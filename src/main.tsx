@@ -10,7 +10,13 @@ import {
   readAuthInput,
   sessionExpected,
 } from './session/auth-context.tsx';
-import { activateLocale, getStoredLocale, holdLanguageChanges, rememberTimeZone } from './i18n/i18n.ts';
+import {
+  activateLocale,
+  getStoredLocale,
+  holdLanguageChanges,
+  rememberTimeZone,
+  rememberTimeZoneLater,
+} from './i18n/i18n.ts';
 import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
@@ -31,8 +37,11 @@ const SCREEN_GRACE_MS = 3000;
 function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
-  rememberTimeZone();
   const prerendered = readPrerenderedState();
+  // The `tz` cookie, for the pages the server renders next. A logged-out page the server rendered without a moment
+  // (/login) keeps its start free of `Intl` and writes it when touched or left.
+  if (prerendered === null || prerendered.timeZone !== null || sessionExpected()) rememberTimeZone();
+  else rememberTimeZoneLater();
   // The reads the server made for its render answer the app's first requests (none is sent again).
   if (prerendered !== null) adoptPrerenderedAnswers(prerendered);
   const takesOver = prerendered !== null && browserRendersAs(prerendered);

@@ -23,15 +23,16 @@ export function boot(config: BootConfig, win: BootWindow = window): void {
   // A page the server rendered must not paint without a screen's stylesheets; another one only preloads them.
   const styles = (href: string) =>
     prerendered ? addLink(doc, 'stylesheet', href) : addLink(doc, 'preload', href, 'style');
+  const signedIn = hasToken(doc.cookie, win.location.search);
   if (prerendered) {
     applyCachedFonts(config.fonts, win);
     holdInput(doc, win);
     afterFirstPaint(() => {
       code.start(config.entryScripts);
-      // The first use of Intl loads ICU's locale and zone data: 10–30 ms here, four times that on a phone. The app's
-      // first task paid it (its time zone check, src/i18n/i18n.ts `rememberTimeZone`); here it is a task of its
-      // own, run while the entry scripts download.
-      win.setTimeout(() => new win.Intl.DateTimeFormat().resolvedOptions().timeZone, 0);
+      // The first use of Intl loads ICU's locale and zone data: 10–30 ms here, four times that on a phone. A signed-in
+      // app's first task paid it (its time zone check, src/i18n/i18n.ts `rememberTimeZone`, and the screens' dates);
+      // here it is a task of its own, run while the entry scripts download. A logged-out page leaves it for later.
+      if (signedIn) win.setTimeout(() => new win.Intl.DateTimeFormat().resolvedOptions().timeZone, 0);
     }, win);
   }
   const language = storedLanguage(win, config.catalogues);
@@ -41,7 +42,7 @@ export function boot(config: BootConfig, win: BootWindow = window): void {
   // A visit with a token needs the session chunk at once; one without paints without it, unless the server rendered
   // a screen whose code uses the session (a public storefront: it hydrates with the session, some of its styles are
   // the session's).
-  if (hasToken(doc.cookie, win.location.search) || (prerendered && screen?.[3] === 1)) {
+  if (signedIn || (prerendered && screen?.[3] === 1)) {
     config.session.forEach(code.add);
     config.sessionStyles.forEach(styles);
   }

@@ -35,9 +35,8 @@ const SessionRequestContext = createContext<() => void>(() => undefined);
 /**
  * The session chunk: the auth, language and live-event machines (xstate) and the query cache. With a token (a
  * session is likely) `src/main.tsx` starts loading it at boot, beside the screen's chunk (the boot script preloads
- * it too). Without one the visit starts logged out and nothing waits for it: it loads once the page has loaded and
- * the browser is idle, at the first interaction, at the first event a view sends, or when a screen needs it
- * (`RequireSession`), whichever comes first.
+ * it too). Without one the visit starts logged out and nothing waits for it: it loads at the first interaction, at
+ * the first event a view sends, or when a screen needs it (`RequireSession`), whichever comes first.
  */
 export const loadSessionRuntime = () => import('./session-runtime.tsx');
 
@@ -46,8 +45,11 @@ export function sessionExpected(location: { pathname: string; search: string } =
   return !startsLoggedOut(initialAuthContext(readAuthInput(location)));
 }
 
-/** Calls `start` once the page has loaded and the browser is idle, or at the first pointer or key interaction. */
-function whenIdleOrInteraction(start: () => void): () => void {
+/**
+ * Calls `start` at the first pointer or key interaction (focus included): a visitor signing in touches the form
+ * seconds before sending it, and one who only reads never pays for the session's code.
+ */
+function whenInteraction(start: () => void): () => void {
   const cleanups: Array<() => void> = [];
   const once = () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
@@ -56,20 +58,6 @@ function whenIdleOrInteraction(start: () => void): () => void {
   for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
     document.addEventListener(type, once, { once: true, capture: true });
     cleanups.push(() => document.removeEventListener(type, once, { capture: true }));
-  }
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(once, { timeout: 2000 });
-      cleanups.push(() => window.cancelIdleCallback(id));
-    } else {
-      const id = window.setTimeout(once, 0);
-      cleanups.push(() => window.clearTimeout(id));
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else {
-    window.addEventListener('load', whenIdle, { once: true });
-    cleanups.push(() => window.removeEventListener('load', whenIdle));
   }
   return () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
@@ -121,7 +109,7 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
     routerRef.current = { navigate, location };
   }, [routerRef, navigate, location]);
 
-  useEffect(() => (wanted ? undefined : whenIdleOrInteraction(want)), [wanted, want]);
+  useEffect(() => (wanted ? undefined : whenInteraction(want)), [wanted, want]);
 
   useEffect(() => {
     if (!wanted || prerendered !== null) return;

@@ -183,4 +183,18 @@ describe('a page the server rendered', () => {
     vi.advanceTimersByTime(1);
     expect(formats).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the Intl data alone on a logged-out page (its app writes the time zone when touched or left)', () => {
+    const { win } = visit('https://portal.test/login', { prerendered: true });
+    const formats = vi.fn(
+      class {
+        resolvedOptions = () => ({ timeZone: 'Europe/Chisinau' });
+      },
+    );
+    Object.defineProperty(win, 'Intl', { value: { DateTimeFormat: formats }, configurable: true });
+    boot(CONFIG, win);
+    vi.advanceTimersByTime(FIRST_PAINT_FALLBACK_MS + 10);
+    expect(headOf(win).at(-1), 'the entry scripts started').toBe('script /assets/app.js module');
+    expect(formats).not.toHaveBeenCalled();
+  });
 });
