@@ -69,15 +69,12 @@ function start(): void {
           .catch((error: unknown) => {
             // The session chunk did not load: the app renders over the HTML and shows what failed where it does.
             console.error('[boot] the server-rendered screen could not be taken over', error);
-            carryTypedTextOver();
-            render(container);
+            renderOver(container);
             hydrated();
             releaseHeldInput();
           })
       : Promise.all([screenOrGrace, catalogue]).then(() => {
-          // What was typed into the server's fields is given to the same fields of the app's render.
-          if (prerendered !== null) carryTypedTextOver();
-          render(container);
+          renderOver(container);
           // A server-rendered page this browser renders anew (another language since): what was held has gone.
           releaseHeldInput();
         });
@@ -98,6 +95,16 @@ function render(container: HTMLElement): void {
   startTransition(() => {
     root.render(app(null));
   });
+}
+
+/**
+ * The app's own render, over the server's screen if there is one (not taken over): what was typed into the server's
+ * fields is given to the same fields of the app's render (`carryTypedTextOver`; nothing on a page the browser
+ * renders from the start).
+ */
+function renderOver(container: HTMLElement): void {
+  carryTypedTextOver();
+  render(container);
 }
 
 /**
@@ -144,8 +151,7 @@ async function hydrate(container: HTMLElement, state: PrerenderedState, hydrated
     await nextTask();
     const session = startPrerenderedPublicSession(state, input);
     if (session === null) {
-      carryTypedTextOver();
-      render(container);
+      renderOver(container);
       hydrated();
     } else hydrateInSlices(container, app(session), hydrated);
     releaseHeldInput();
@@ -156,8 +162,7 @@ async function hydrate(container: HTMLElement, state: PrerenderedState, hydrated
   await nextTask();
   const prerendered = startPrerenderedSession(state, input);
   if (prerendered === null) {
-    carryTypedTextOver();
-    render(container);
+    renderOver(container);
     hydrated();
   } else {
     await nextTask();

@@ -19,6 +19,16 @@ export const RENEWAL_WAIT_MS = 35_000;
  *   pending --auth.token.renewed--> settled (reads refused meanwhile made again; the expiry region takes the token)
  *           --auth.token.renewal.failed | RENEWAL_WAIT_MS--> settled, or endingSession if a 401 was held
  */
+/** No fresh token comes (the call failed, or never answered): a 401 held ends the session as it would have. */
+const noTokenComes = [
+  {
+    guard: 'refusedWhileRenewing',
+    target: '#auth.endingSession',
+    actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
+  },
+  { target: 'settled' },
+] as const;
+
 export const renewalState = authSetup.createStateConfig({
   initial: 'settled',
   states: {
@@ -33,24 +43,10 @@ export const renewalState = authSetup.createStateConfig({
           { guard: 'refusedWhileRenewing', target: 'settled', actions: 'retryRefusedReads' },
           { target: 'settled' },
         ],
-        'auth.token.renewal.failed': [
-          {
-            guard: 'refusedWhileRenewing',
-            target: '#auth.endingSession',
-            actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
-          },
-          { target: 'settled' },
-        ],
+        'auth.token.renewal.failed': noTokenComes,
       },
       after: {
-        [RENEWAL_WAIT_MS]: [
-          {
-            guard: 'refusedWhileRenewing',
-            target: '#auth.endingSession',
-            actions: { type: 'setLogoutReason', params: { reason: 'UNAUTHORIZED' } },
-          },
-          { target: 'settled' },
-        ],
+        [RENEWAL_WAIT_MS]: noTokenComes,
       },
     },
   },

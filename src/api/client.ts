@@ -120,8 +120,9 @@ function jsonResponse(error: ApiError, source?: Response): Response {
 /**
  * Spec section 8 for every failure: an answer of 400 or more gets a body in the `ApiError` shape (so the `error`
  * openapi-fetch returns is normalised), a 401 is reported to the auth bridge with the token the call carried (the
- * auth machine logs out and goes to /login unless already on a login path, or the token was one it has replaced), and a call that got no answer (network failure, time-out) becomes
- * a 500-class answer with `{ status, code, message }`. A caller's own abort is left alone.
+ * auth machine logs out and goes to /login unless already on a login path, or the token was one it has replaced),
+ * and a call that got no answer (network failure, time-out) becomes a 500-class answer with
+ * `{ status, code, message }`. A caller's own abort is left alone.
  */
 export function errorMiddleware(): Middleware {
   return {

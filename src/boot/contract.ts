@@ -47,10 +47,11 @@ export interface HeldInput {
    */
   typed: WeakMap<Element, string>;
   /**
-   * The same text by the field's id or name (`carryKey`), when the app renders its own screen over the server's instead of taking it over
-   * (its fields are new elements): set by the app as it does (`carryTypedTextOver`), taken the same way.
+   * The same text by the field's id or name (`carryKey`), when the app renders its own screen over the server's
+   * instead of taking it over (its fields are new elements): set by the app as it does (`carryTypedTextOver`), taken
+   * the same way.
    */
-  typedById?: Map<string, string>;
+  typedByKey?: Map<string, string>;
 }
 
 export interface HeldEvent {

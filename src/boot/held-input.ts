@@ -52,7 +52,7 @@ export function holdInput(doc: Document, win: BootWindow): HeldInput {
       held.typed.set(field, value);
       // Typed while the app renders its own screen over this one: carried over too (`carryTypedTextOver`).
       const key = carryKey(field);
-      if (held.typedById !== undefined && key !== null) held.typedById.set(key, value);
+      if (held.typedByKey !== undefined && key !== null) held.typedByKey.set(key, value);
     },
     true,
   );
@@ -100,9 +100,9 @@ export function takeTypedText(field: Element, win: BootWindow = window): string 
   held.typed.delete(field);
   if (text !== undefined) return text;
   const key = carryKey(field);
-  const carried = key === null ? undefined : held.typedById?.get(key);
+  const carried = key === null ? undefined : held.typedByKey?.get(key);
   if (key === null || carried === undefined) return null;
-  held.typedById?.delete(key);
+  held.typedByKey?.delete(key);
   return carried;
 }
 
@@ -130,13 +130,13 @@ export function carryTypedTextOver(doc: Document = document, win: BootWindow = w
       if (text !== undefined) byKey.set(key, text);
     }
   }
-  held.typedById = byKey;
+  held.typedByKey = byKey;
 }
 
 /** Forgets the text carried over that no field took. */
 export function dropCarriedText(win: BootWindow = window): void {
   const held: unknown = Reflect.get(win, HELD_INPUT_KEY);
-  if (isHeldInput(held)) delete held.typedById;
+  if (isHeldInput(held)) delete held.typedByKey;
 }
 
 /**

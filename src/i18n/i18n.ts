@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
+import { atFirstInteraction } from '../platform/first-interaction.ts';
 import { localStore } from '../platform/local-storage.ts';
 
 export { i18n };
@@ -50,16 +51,19 @@ export function getStoredLocale(): Locale {
  */
 let languageGate: Promise<void> | null = null;
 
+/** The longest a change of language is held (`holdLanguageChanges`). */
+const LANGUAGE_HOLD_MAX_MS = 10_000;
+
 /**
  * Holds every later change of language until the returned function is called (the app has taken the page over), or
- * `maxMs` has passed.
+ * `LANGUAGE_HOLD_MAX_MS` has passed.
  */
-export function holdLanguageChanges(maxMs = 10_000): () => void {
+export function holdLanguageChanges(): () => void {
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const timer = setTimeout(open, maxMs);
+  const timer = setTimeout(open, LANGUAGE_HOLD_MAX_MS);
   languageGate = gate;
   return () => {
     clearTimeout(timer);
@@ -70,8 +74,9 @@ export function holdLanguageChanges(maxMs = 10_000): () => void {
 
 /**
  * Loads the catalog of `locale` (lazily, once), activates it and sets `<html lang>`. Unknown codes fall back to
- * Russian. The choice is kept first (local-storage `lang` and the `lang` cookie the server renders in), unless
- * `remember` is false: a page following the server's language for a moment does not change the visitor's choice.
+ * Russian. The choice is kept first (local-storage `lang` and the `lang` cookie the server renders in), so a page asked
+ * for while the catalogue loads is rendered in it; not with `remember: false` (the fallback to Russian when the
+ * chosen language's catalogue could not load keeps the choice for the next visit).
  */
 export async function activateLocale(locale: string, { remember = true } = {}): Promise<void> {
   const code = normalizeLocale(locale);
@@ -114,17 +119,7 @@ export function rememberTimeZone(): void {
  * zone data, some 70 ms on a phone) while it starts.
  */
 export function rememberTimeZoneLater(): void {
-  const types = ['pointerdown', 'keydown', 'focusin'] as const;
-  const once = () => {
-    for (const type of types) document.removeEventListener(type, once, { capture: true });
-    document.removeEventListener('visibilitychange', hidden);
-    rememberTimeZone();
-  };
-  const hidden = () => {
-    if (document.visibilityState === 'hidden') once();
-  };
-  for (const type of types) document.addEventListener(type, once, { capture: true });
-  document.addEventListener('visibilitychange', hidden);
+  atFirstInteraction(rememberTimeZone, { orWhenHidden: true });
 }
 
 /** The active locale; components using it re-render when the language changes. */

@@ -17,6 +17,7 @@ import type { AuthSnapshot } from '../../machines/auth/auth.selectors.ts';
 import { authStartSnapshot, initialAuthContext, startsLoggedOut } from '../../machines/auth/auth.start.ts';
 import type { AuthInput } from '../../machines/auth/auth.types.ts';
 import { readTokenCookie } from '../api/token.ts';
+import { atFirstInteraction } from '../platform/first-interaction.ts';
 import type { AuthApi } from '../data/auth.ts';
 import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 import { createLanguageActor, LanguageActorProvider } from './language-context.tsx';
@@ -43,25 +44,6 @@ export const loadSessionRuntime = () => import('./session-runtime.tsx');
 /** True when the visit starts with a token (cookie, or `?token=` on `/`): the session chunk is needed at once. */
 export function sessionExpected(location: { pathname: string; search: string } = window.location): boolean {
   return !startsLoggedOut(initialAuthContext(readAuthInput(location)));
-}
-
-/**
- * Calls `start` at the first pointer or key interaction (focus included): a visitor signing in touches the form
- * seconds before sending it, and one who only reads never pays for the session's code.
- */
-function whenInteraction(start: () => void): () => void {
-  const cleanups: Array<() => void> = [];
-  const once = () => {
-    for (const cleanup of cleanups.splice(0)) cleanup();
-    start();
-  };
-  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
-    document.addEventListener(type, once, { once: true, capture: true });
-    cleanups.push(() => document.removeEventListener(type, once, { capture: true }));
-  }
-  return () => {
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  };
 }
 
 export interface AuthProviderProps {
@@ -109,7 +91,8 @@ export function AuthProvider({ children, api }: AuthProviderProps) {
     routerRef.current = { navigate, location };
   }, [routerRef, navigate, location]);
 
-  useEffect(() => (wanted ? undefined : whenInteraction(want)), [wanted, want]);
+  // A visitor signing in touches the form seconds before sending it; one who only reads never pays for the code.
+  useEffect(() => (wanted ? undefined : atFirstInteraction(want)), [wanted, want]);
 
   useEffect(() => {
     if (!wanted || prerendered !== null) return;

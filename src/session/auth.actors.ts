@@ -77,7 +77,10 @@ export function provideAuth({ api, queryClient, navigate, location }: AuthDeps) 
       },
       clearServerCache: () => queryClient.clear(),
       retryRefusedReads: () => {
-        void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+        void queryClient.refetchQueries({
+          type: 'active',
+          predicate: (query) => query.state.status === 'error',
+        });
       },
       logError: (_, { source, error }) => console.error(`[auth] ${source} failed`, error),
       reportError: (_, { error }) => reportFailure(error),
