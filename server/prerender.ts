@@ -30,6 +30,7 @@ interface RendererModule {
     timeZone: string | undefined;
     read: (path: string, headers: Record<string, string>) => Promise<Response>;
     apiBase: string;
+    eventPosition: number | null;
   }): Promise<{ html: string; state: unknown } | { redirect: string } | null>;
   serializePrerenderedState(state: unknown): string;
   /** Loads what renders need (catalogues, screens) and renders once, before the first visitor. */
@@ -159,6 +160,8 @@ export async function loadPageRenderer(
             timeZone: cookies.get('tz'),
             read,
             apiBase: apiPrefix,
+            // Taken before the render's reads: the page's first live stream resumes from it (server/events/hub.ts).
+            eventPosition: app.events.readPosition,
           }),
           new Promise<null>((resolve) => {
             timer = setTimeout(() => {

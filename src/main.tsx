@@ -18,6 +18,7 @@ import {
   rememberTimeZoneLater,
 } from './i18n/i18n.ts';
 import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.ts';
+import { adoptFormatTable } from './i18n/format-table.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
 import { afterFirstScreen, watchFirstScreen } from './platform/first-screen.ts';
@@ -38,13 +39,16 @@ function start(): void {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   const prerendered = readPrerenderedState();
-  // The `tz` cookie, for the pages the server renders next. A logged-out page the server rendered without a moment
-  // (/login) keeps its start free of `Intl` and writes it when touched or left.
-  if (prerendered === null || prerendered.timeZone !== null || sessionExpected()) rememberTimeZone();
+  // The `tz` cookie, for the pages the server renders next. A page the server rendered keeps its start free of
+  // `Intl` (its first use loads ICU's data) and writes it when touched or left: it came with the cookie the server
+  // rendered it for, or shows no moment.
+  if (prerendered === null) rememberTimeZone();
   else rememberTimeZoneLater();
   // The reads the server made for its render answer the app's first requests (none is sent again).
   if (prerendered !== null) adoptPrerenderedAnswers(prerendered);
   const takesOver = prerendered !== null && browserRendersAs(prerendered);
+  // The texts it formatted print the same values again (src/i18n/format-table.ts).
+  if (takesOver) adoptFormatTable(prerendered.formats);
   // A page taken over brought its screen's data: only its chunks are asked for.
   const screen = startCurrentRoute({ withData: !takesOver });
   // With a token, the session chunk (auth and language machines, query cache) loads beside the screen; a visit

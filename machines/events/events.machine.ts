@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { EventsContext, EventsEvent, LiveFrame, StreamInput } from './events.types.ts';
+import type { EventsContext, EventsEvent, EventsInput, LiveFrame, StreamInput } from './events.types.ts';
 
 /** The wait before the next connection attempt: 1 s, 2 s, 4 s … up to 30 s. */
 export function backoffMs(attempt: number): number {
@@ -15,7 +15,9 @@ const injected = (name: string) => () => {
  * by the app) whose frames go to `applyFrame` (the app updates or invalidates its query cache). The last event id is
  * kept, so a reconnect resumes where the stream stopped and nothing is missed; a `reset` frame (the server's log no
  * longer reaches back) is handed on too, and the app reloads what it shows. The first stream of a visit (it opens
- * once the first screen has painted, after that screen's reads) starts with a `reset` for the same reason.
+ * once the first screen has painted, after that screen's reads) starts with a `reset` for the same reason, unless
+ * it is given where those reads were made (`input.lastEventId`: a page the server rendered, whose reads came after
+ * that position): it then resumes from there, and the server sends what changed since, or a `reset`.
  *
  * connecting --ticket--> streaming --failed / shutdown--> waiting --backoff--> connecting
  *            --no ticket--> waiting                       streaming --token expired / session ended--> stopped
@@ -27,6 +29,7 @@ export const eventsMachine = setup({
   types: {
     context: {} as EventsContext,
     events: {} as EventsEvent,
+    input: {} as EventsInput,
   },
   actors: {
     openTicket: fromPromise<{ ticket: string }>(injected('openTicket')),
@@ -40,7 +43,7 @@ export const eventsMachine = setup({
   },
 }).createMachine({
   id: 'events',
-  context: { lastEventId: null, attempt: 0 },
+  context: ({ input }) => ({ lastEventId: input.lastEventId, attempt: 0 }),
   initial: 'connecting',
   on: {
     'events.stop': { target: '.stopped' },
@@ -61,8 +64,9 @@ export const eventsMachine = setup({
       on: {
         'stream.ready': [
           {
-            // The first stream of the visit has nothing to resume from: what the screens read before it opened is
-            // read again (as after a `reset`), so a change between those reads and the stream is not missed.
+            // The first stream of the visit has nothing to resume from (no page position): what the screens read
+            // before it opened is read again (as after a `reset`), so a change between those reads and the stream
+            // is not missed.
             guard: ({ context }) => context.lastEventId === null,
             actions: [
               { type: 'applyFrame', params: { frame: { kind: 'reset' } } },

@@ -63,6 +63,14 @@ export interface StreamInput {
   lastEventId: string | null;
 }
 
+/**
+ * Where the visit's first stream resumes: the event log's position a page the server rendered was read at (its
+ * screens show everything up to it), or none (`null`): the first `ready` then has the screens reload.
+ */
+export interface EventsInput {
+  lastEventId: string | null;
+}
+
 export interface EventsContext {
   lastEventId: string | null;
   /** The ticket of the current connection (spent by the stream). */

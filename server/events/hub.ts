@@ -149,6 +149,15 @@ export class EventHub {
   }
 
   /**
+   * `position` once the log has been read (`null` before the hub started): where a page the server renders now
+   * tells the browser's first stream to resume (server/prerender.ts). Every event up to it was committed before it
+   * is taken, so reads made after it show them; later ones are sent to that stream.
+   */
+  get readPosition(): number | null {
+    return this.lastReadAt === null ? null : this.cursor;
+  }
+
+  /**
    * Adds a stream. With `after`, the events after that id the subscriber may see are delivered first (or a reset
    * is answered when the log no longer reaches back that far); then live ones, none twice, none missed.
    * `onBacklog` gets those events and the position the stream starts live from. Answers a function that removes

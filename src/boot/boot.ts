@@ -29,10 +29,6 @@ export function boot(config: BootConfig, win: BootWindow = window): void {
     holdInput(doc, win);
     afterFirstPaint(() => {
       code.start(config.entryScripts);
-      // The first use of Intl loads ICU's locale and zone data: 10–30 ms here, four times that on a phone. A signed-in
-      // app's first task paid it (its time zone check, src/i18n/i18n.ts `rememberTimeZone`, and the screens' dates);
-      // here it is a task of its own, run while the entry scripts download. A logged-out page leaves it for later.
-      if (signedIn) win.setTimeout(() => new win.Intl.DateTimeFormat().resolvedOptions().timeZone, 0);
     }, win);
   }
   const language = storedLanguage(win, config.catalogues);

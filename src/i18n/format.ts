@@ -1,32 +1,82 @@
 /** `Intl` helpers; every one takes the active locale (see `useLocale()`). */
+import {
+  formatKey,
+  formatted,
+  recordFormats,
+  takeRecordedFormats,
+  type FormatTable,
+} from './format-table.ts';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter of one locale and options (what callers use of `Intl`'s). */
+export interface Formatter<T extends number | Date = number | Date> {
+  format(value: T): string;
+}
 
 /**
- * One `Intl.NumberFormat` per locale and options, made once: making one costs far more than formatting with it
- * (a catalogue page formats two figures per card, a list three per line).
+ * One locale and options: the text a value got in the page's server render when it has one (format-table.ts), else
+ * `Intl`'s, whose formatter is made at its first need only (making one costs far more than formatting with it, and
+ * the first of a page loads ICU's data).
  */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+class TableFormat<T extends number | Date> implements Formatter<T> {
+  private intl: Formatter<T> | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly make: () => Formatter<T>,
+    private readonly zoned = false,
+  ) {}
+
+  format(value: T): string {
+    const instant = this.zoned ? (typeof value === 'number' ? value : value.getTime()) : undefined;
+    return formatted(formatKey(this.key, value), () => (this.intl ??= this.make()).format(value), instant);
+  }
+}
+
+const numberFormats = new Map<string, TableFormat<number>>();
+const dateFormats = new Map<string, TableFormat<number | Date>>();
+
+/** One `numberFormat` per locale and options, made once (a catalogue page formats two figures per card). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Formatter<number> {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
   if (format === undefined) {
-    format = new Intl.NumberFormat(locale, options);
+    format = new TableFormat<number>(key, () => new Intl.NumberFormat(locale, options));
     numberFormats.set(key, format);
   }
   return format;
 }
 
-/** One `Intl.DateTimeFormat` per locale and options, made once (see `numberFormat`). */
+/** One `dateTimeFormat` per locale and options, made once (see `numberFormat`). */
 export function dateTimeFormat(
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
+): Formatter<number | Date> {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
+    format = new TableFormat<number | Date>(key, () => new Intl.DateTimeFormat(locale, options));
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A moment's format in the visitor's time zone: the browser's own, or the render's on the server. Its texts are
+ * keyed without the zone (the server's and the browser's must meet); its `Intl` formatter is one per zone.
+ */
+function zonedFormat(locale: string, options: Intl.DateTimeFormatOptions): Formatter<Date> {
+  zoneUsed = true;
+  const key = `z|${locale}|${JSON.stringify(options)}`;
+  const cacheKey = `${key}|${renderTimeZone ?? ''}`;
+  let format = dateFormats.get(cacheKey);
+  if (format === undefined) {
+    const zone = renderTimeZone === undefined ? {} : { timeZone: renderTimeZone };
+    format = new TableFormat<number | Date>(
+      key,
+      () => new Intl.DateTimeFormat(locale, { ...options, ...zone }),
+      true,
+    );
+    dateFormats.set(cacheKey, format);
   }
   return format;
 }
@@ -54,36 +104,32 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** A bare `YYYY-MM-DD` (a signing date, a month) is a calendar day, not an instant: shown in UTC so it never shifts. */
 export function formatDate(value: string | number | Date, locale: string): string {
   const calendarDay = typeof value === 'string' && DATE_ONLY.test(value);
-  return dateTimeFormat(locale, {
-    dateStyle: 'medium',
-    ...(calendarDay ? { timeZone: 'UTC' } : visitorZone()),
-  }).format(toDate(value));
+  return calendarDay
+    ? dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(toDate(value))
+    : zonedFormat(locale, { dateStyle: 'medium' }).format(toDate(value));
 }
 
 export function formatDateTime(value: string | number | Date, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...visitorZone() }).format(
-    toDate(value),
-  );
+  return zonedFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
 }
 
 let renderTimeZone: string | undefined;
 let zoneUsed = false;
 
 /**
- * The time zone a moment is shown in: the browser's own, except while the server renders a visitor's first screen
- * (src/prerender/server-entry.tsx), which shows it in the visitor's zone (set for that synchronous render only).
+ * A server render of a visitor's first screen (src/prerender/server-entry.tsx), synchronous, between these two: it
+ * shows moments in the visitor's zone (else the browser's own is used), and its texts are recorded for the page.
  */
-export function setRenderTimeZone(zone: string | undefined): void {
+export function beginServerRender(zone: string): void {
   renderTimeZone = zone;
   zoneUsed = false;
+  recordFormats(zone);
 }
 
-/** Whether the render since `setRenderTimeZone` showed a moment in the zone (a page without one reads alike in any). */
-export function renderUsedTimeZone(): boolean {
-  return zoneUsed;
-}
-
-function visitorZone(): { timeZone?: string } {
-  zoneUsed = true;
-  return renderTimeZone === undefined ? {} : { timeZone: renderTimeZone };
+/** The render's texts, and whether it showed a moment in the zone (a page without one reads alike in any). */
+export function endServerRender(): { zoned: boolean; formats: FormatTable } {
+  const zoned = zoneUsed;
+  renderTimeZone = undefined;
+  zoneUsed = false;
+  return { zoned, formats: takeRecordedFormats() };
 }

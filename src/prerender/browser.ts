@@ -6,18 +6,19 @@
 import { API_BASE } from '../api/base.ts';
 import { readTokenCookie } from '../api/token.ts';
 import { BOOT_RESPONSES_KEY, type BootResponses } from '../boot/contract.ts';
+import { zoneShowsAlike } from '../i18n/format-table.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
 import type { PrerenderedState } from './state.ts';
 
 /**
  * True when this browser's first render would be the server's: the same language, address and, when the page shows a
- * moment, time zone. When not (the language chosen in another tab since; a first visit from outside UTC, before the
+ * moment, time zone (the same offset from UTC at every moment it shows: src/i18n/format-table.ts, no `Intl`). When not (the language chosen in another tab since; a first visit from outside UTC, before the
  * `tz` cookie, to a page that shows a date), the app renders over the server's HTML instead of taking it over.
  */
 export function browserRendersAs(state: PrerenderedState): boolean {
   return (
     state.locale === getStoredLocale() &&
-    (state.timeZone === null || state.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone) &&
+    (state.timeZone === null || zoneShowsAlike(state.formats)) &&
     state.path === `${window.location.pathname}${window.location.search}`
   );
 }

@@ -15,8 +15,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { firstRedirect, type RouteGuard, type Visitor } from '../../machines/auth/auth.redirects.ts';
-import { urlTokenOf } from '../../machines/auth/auth.rules.ts';
 import { prerenderedAuthSnapshot } from '../../machines/auth/auth.transitions.ts';
 import { authStartSnapshot } from '../../machines/auth/auth.start.ts';
 import type { AuthEvent, AuthInput } from '../../machines/auth/auth.types.ts';
@@ -33,7 +31,8 @@ import { type PrerenderedSession } from '../session/auth-context.tsx';
 import { DeferredActor } from '../session/deferred-actor.ts';
 import { accountKeys } from '../data/keys.ts';
 import { createLanguageActor } from '../session/language-context.tsx';
-import { renderUsedTimeZone, setRenderTimeZone } from '../i18n/format.ts';
+import { beginServerRender, endServerRender } from '../i18n/format.ts';
+import type { FormatTable } from '../i18n/format-table.ts';
 import {
   DEFAULT_LOCALE,
   i18n,
@@ -42,10 +41,18 @@ import {
   normalizeLocale,
   SUPPORTED_LOCALES,
 } from '../i18n/i18n.ts';
-import type { AuthRole, AuthUser } from '../../machines/auth/auth.types.ts';
+import type { AuthUser } from '../../machines/auth/auth.types.ts';
 import { PATHS } from '../ui/paths.ts';
+import { redirectOf } from './redirect.ts';
 import { withApiTransport } from './server-transport.ts';
 import { type PrerenderedAnswer, type PrerenderedState } from './state.ts';
+
+/** A screen's HTML, whether it shows a moment in the visitor's zone, and the texts it formatted. */
+interface RenderedTree {
+  html: string;
+  zoned: boolean;
+  formats: FormatTable;
+}
 
 export interface PrerenderRequest {
   /** The page's path and query. */
@@ -60,6 +67,8 @@ export interface PrerenderRequest {
   read: (path: string, headers: Record<string, string>) => Promise<Response>;
   /** The API base the app's client uses (`/api/v3`). */
   apiBase: string;
+  /** The event log's position before the render's reads (`null`: not known), for the page's first live stream. */
+  eventPosition: number | null;
 }
 
 export interface Prerendered {
@@ -159,58 +168,22 @@ export async function prerender(request: PrerenderRequest): Promise<Prerendered 
   return rendered;
 }
 
-/**
- * The redirect of the address's guards (machines/auth/auth.redirects.ts, the rule the app's guards follow) for a
- * visitor whose session the server knows as the app will: no token at all (logged out at once), or a token the
- * app takes as valid that `/users/me` accepts. Anything else is left to the browser, as the app checks it first: a
- * `/?token=` link (taken, or asked about, by the auth machine), an expired or unreadable token (the session ends
- * with its notice), a token the server refuses.
- */
-async function redirectOf(url: URL, request: PrerenderRequest): Promise<string | null> {
-  const guards = routeGuards(url);
-  if (guards.length === 0 || urlTokenOf(`${url.pathname}${url.search}`) !== null) return null;
-  if (request.token === null) return firstRedirect(guards, url, { signedIn: false });
-  const role = roleFromToken(request.token);
-  if (validTokenPayload(request.token, Date.now()) === null || !mayRedirectSignedIn(guards, url, role))
-    return null;
-  const visitor = await signedInVisitor(request.token, role, request);
-  return visitor === null ? null : firstRedirect(guards, url, visitor);
-}
-
-/** Whether the guards could send a visitor of `role` elsewhere: only then is their session read to decide. */
-function mayRedirectSignedIn(guards: RouteGuard[], url: URL, role: AuthRole) {
-  return [true, false].some(
-    (emailConfirmed) => firstRedirect(guards, url, { signedIn: true, role, emailConfirmed }) !== null,
-  );
-}
-
-/** The signed-in visitor of `token` as `/users/me` answers it, or `null` when it does not accept the token. */
-async function signedInVisitor(
-  token: string,
-  role: AuthRole,
-  request: PrerenderRequest,
-): Promise<Visitor | null> {
-  const base = new URL(request.apiBase, 'http://portal.invalid').pathname.replace(/\/$/, '');
-  const answer = await request.read(`${base}/users/me`, { authorization: `Bearer ${token}` });
-  if (answer.status !== 200) return null;
-  const user = (await answer.json()) as { emailConfirmed?: unknown };
-  return { signedIn: true, role, emailConfirmed: user.emailConfirmed !== false };
-}
-
 /** /login for a visit with no token at all (one with a token starts by checking it: the browser renders that). */
 async function renderLoggedOut(url: URL, locale: Locale, timeZone: string): Promise<Prerendered> {
   await Promise.all([ensureCatalogue(locale), preloadScreens(appRoutes, url)]);
-  const { html, zoned } = await renderTree(url, locale, timeZone, null);
+  const { html, zoned, formats } = await renderTree(url, locale, timeZone, null);
   return {
     html,
     state: {
       version: 1,
       locale,
       timeZone: zoned ? timeZone : null,
+      formats,
       path: `${url.pathname}${url.search}`,
       user: null,
       queries: null,
       answers: {},
+      eventPosition: null,
     },
   };
 }
@@ -265,16 +238,18 @@ async function renderPublic(
     session: { queryClient: client, LiveEvents: () => null, stop: () => undefined },
     router: { current: null },
   };
-  const { html, zoned } = await renderTree(url, locale, timeZone, session);
+  const { html, zoned, formats } = await renderTree(url, locale, timeZone, session);
   const state: PrerenderedState = {
     version: 1,
     locale,
     timeZone: zoned ? timeZone : null,
+    formats,
     path: `${url.pathname}${url.search}`,
     user: null,
     // A refusal is an answer too (an unknown shop's 404): the browser mounts on it as the server rendered it.
     queries: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
     answers: {},
+    eventPosition: null,
   };
   client.clear();
   return { html, state };
@@ -290,7 +265,7 @@ async function renderTree(
   locale: Locale,
   timeZone: string,
   session: PrerenderedSession | null,
-): Promise<{ html: string; zoned: boolean }> {
+): Promise<RenderedTree> {
   for (let attempt = 1; ; attempt += 1) {
     const rendered = renderOnce(url, locale, timeZone, session);
     if (!rendered.html.includes('<!--$!') || attempt === 3) return rendered;
@@ -303,19 +278,21 @@ function renderOnce(
   locale: Locale,
   timeZone: string,
   session: PrerenderedSession | null,
-): { html: string; zoned: boolean } {
+): RenderedTree {
   const tree = appTree(session, (routes) => (
     <StaticRouter location={`${url.pathname}${url.search}`}>{routes}</StaticRouter>
   ));
   // Module-wide settings for this synchronous render only.
   i18n.activate(locale);
-  setRenderTimeZone(timeZone);
+  beginServerRender(timeZone);
+  let html: string;
   try {
-    const html = renderToString(tree);
-    return { html, zoned: renderUsedTimeZone() };
-  } finally {
-    setRenderTimeZone(undefined);
+    html = renderToString(tree);
+  } catch (error) {
+    endServerRender();
+    throw error;
   }
+  return { html, ...endServerRender() };
 }
 
 async function renderSignedIn(
@@ -382,15 +359,17 @@ async function renderSignedIn(
     session: { queryClient: client, LiveEvents: () => null, stop: () => undefined },
     router: { current: null },
   };
-  const { html, zoned } = await renderTree(url, locale, timeZone, session);
+  const { html, zoned, formats } = await renderTree(url, locale, timeZone, session);
   const state: PrerenderedState = {
     version: 1,
     locale,
     timeZone: zoned ? timeZone : null,
+    formats,
     path: `${url.pathname}${url.search}`,
     user,
     queries: dehydrate(client),
     answers,
+    eventPosition: request.eventPosition,
   };
   client.clear();
   return { html, state };

@@ -8,6 +8,7 @@
 import type { AuthUser } from '../../machines/auth/auth.types.ts';
 import { PRERENDERED_STATE_ID } from '../boot/contract.ts';
 import type { Locale } from '../i18n/i18n.ts';
+import { type FormatTable, isFormatTable } from '../i18n/format-table.ts';
 
 export interface PrerenderedAnswer {
   status: number;
@@ -20,6 +21,11 @@ export interface PrerenderedState {
   locale: Locale;
   /** The time zone it shows moments in; `null` when it shows none (it then reads alike in any zone). */
   timeZone: string | null;
+  /**
+   * The texts it formatted (money, points, dates), which the browser's first render prints again without `Intl`
+   * (src/i18n/format-table.ts).
+   */
+  formats: FormatTable;
   /** The address rendered: path and query. */
   path: string;
   /** `GET /users/me` as the session starts with it; `null` for a logged-out page (/login). */
@@ -28,6 +34,11 @@ export interface PrerenderedState {
   queries: unknown;
   /** Every API read the render made, by path below the API base with its query. */
   answers: Record<string, PrerenderedAnswer>;
+  /**
+   * The live event log's position taken before the render's reads (`null` logged out, or not known): the page's
+   * first stream resumes from it instead of having the screens read everything again (machines/events/).
+   */
+  eventPosition: number | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -45,9 +56,11 @@ export function readPrerenderedState(doc: Document = document): PrerenderedState
       state.version !== 1 ||
       typeof state.locale !== 'string' ||
       (state.timeZone !== null && typeof state.timeZone !== 'string') ||
+      !isFormatTable(state.formats) ||
       typeof state.path !== 'string' ||
       (state.user !== null && !isRecord(state.user)) ||
-      !isRecord(state.answers)
+      !isRecord(state.answers) ||
+      (state.eventPosition !== null && !Number.isSafeInteger(state.eventPosition))
     )
       return null;
     return state as unknown as PrerenderedState;

@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { afterFirstScreen, firstScreenPainted } from '../platform/first-screen.ts';
 import { openEventSource, openTicket, provideEvents } from './events.actors.ts';
+import { takeEventsPosition } from './page-events-position.ts';
 
 function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: boolean }) {
   const queryClient = useQueryClient();
@@ -28,7 +29,9 @@ function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: bo
       }),
     [queryClient],
   );
-  useActorRef(logic);
+  // A page the server rendered: resume from where its reads were made, instead of reading them again.
+  const [lastEventId] = useState(takeEventsPosition);
+  useActorRef(logic, { input: { lastEventId } });
   return null;
 }
 
@@ -40,8 +43,9 @@ export interface LiveEventsProps {
 
 /**
  * Keeps the signed-in user's screens current; nothing while signed out or without EventSource. The stream opens once
- * the first screen has painted (its ticket and connection do not compete with that screen's code and reads); its
- * first `ready` has those reads made again (the events machine), so nothing that changed meanwhile is missed.
+ * the first screen has painted (its ticket and connection do not compete with that screen's code and reads); it
+ * resumes from where a server-rendered page's reads were made, else its first `ready` has those reads made again (the
+ * events machine), so nothing that changed meanwhile is missed.
  */
 export function LiveEvents({ authenticated, userId, isStaff }: LiveEventsProps) {
   const [painted, setPainted] = useState(firstScreenPainted);

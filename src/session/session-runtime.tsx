@@ -41,6 +41,7 @@ import { DeferredActor, useDeferredSelector } from './deferred-actor.ts';
 import { createLanguageActor, type LanguageActor, LanguageActorProvider } from './language-context.tsx';
 import { provideLanguage } from './language.actors.ts';
 import { LiveEvents } from './live-events.tsx';
+import { resumeEventsFrom } from './page-events-position.ts';
 import { followServerLanguage } from './server-language.ts';
 
 export interface SessionOptions extends Pick<AuthDeps, 'navigate' | 'location'> {
@@ -159,6 +160,8 @@ export function startPrerenderedSession(
   const start = prerenderedAuthSnapshot(input, state.user);
   if (start === null) return null;
   hydrate(queryClient, state.queries as DehydratedState);
+  // The cache is the server's, read after this position: the live stream resumes from it (page-events-position.ts).
+  resumeEventsFrom(state.eventPosition);
   let started: Promise<void> | null = null;
   const startMachinesOnce = (inTasks: boolean) => (started ??= machines.startMachines(inTasks));
   const auth = new DeferredActor<AuthSnapshot, AuthEvent>(start, () => void startMachinesOnce(false));

@@ -53,6 +53,15 @@ afterAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
 });
 
+/** Chisinau's offset at `instant` as `Date#getTimezoneOffset` writes one (minutes, east of UTC negative). */
+function chisinauOffset(instant: number): number {
+  const name = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Chisinau', timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const [, sign, hours, minutes] = /GMT([+-])(\d\d):(\d\d)/.exec(name ?? '') ?? [];
+  return (sign === '-' ? 1 : -1) * (Number(hours) * 60 + Number(minutes));
+}
+
 const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
@@ -107,6 +116,15 @@ describe('a signed-in first screen', () => {
       (latest?.total ?? 0) / 100,
     );
     expect(card).toContain(money);
+    // The texts it formatted go with it, for the browser's first render to print without Intl
+    // (src/i18n/format-table.ts): this money, and each moment with Chisinau's offset at that instant.
+    expect(Object.values(state?.formats.texts ?? {})).toContain(money);
+    const moments = state?.formats.zoneOffsets ?? [];
+    expect(moments.length).toBeGreaterThan(0);
+    for (const [instant, offset] of moments) expect(offset).toBe(chisinauOffset(instant));
+    // Where its first live stream resumes: the event log's position, taken before its reads.
+    expect(Number.isSafeInteger(state?.eventPosition)).toBe(true);
+    expect(state?.eventPosition).toBeLessThanOrEqual(t.app.events.position);
   });
 
   it('leaves Main to the browser when it does not know the zone yet (its client orders show moments)', async () => {

@@ -43,6 +43,11 @@ test('/dashboard paints from the HTML before any JavaScript, and the app takes t
   const hydrating = streamOpened === -1 ? sent : sent.slice(0, streamOpened);
   for (const read of ['/users/me', '/users/my-warehouse', '/users/my-info', '/users/my-target'])
     expect(hydrating, `${read} came with the page`).not.toContain(read);
+  // The live stream resumes from the event log's position the page's reads were made at (the server sends what
+  // changed since), instead of opening from nothing and having the screen read everything again.
+  await expect
+    .poll(() => sent.find((path) => path.startsWith('/events?')) ?? '')
+    .toMatch(/[?&]lastEventId=\d+(&|$)/);
   expect(errors).toEqual([]);
   // And it is the app: a link navigates in place.
   await page

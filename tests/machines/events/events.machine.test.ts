@@ -5,7 +5,7 @@ import type { EventsEvent, LiveFrame, StreamInput } from '#machines/events/event
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function harness(options: { ticketFails?: () => boolean } = {}) {
+function harness(options: { ticketFails?: () => boolean; lastEventId?: string } = {}) {
   const streams: Array<{ input: StreamInput; send: (event: EventsEvent) => void; closed: boolean }> = [];
   const applied: LiveFrame[] = [];
   let tickets = 0;
@@ -27,7 +27,7 @@ function harness(options: { ticketFails?: () => boolean } = {}) {
     },
     actions: { applyFrame: (_, { frame }) => void applied.push(frame) },
   });
-  const actor = createActor(logic, { clock });
+  const actor = createActor(logic, { clock, input: { lastEventId: options.lastEventId ?? null } });
   actor.start();
   return { actor, streams, applied, clock, tickets: () => tickets };
 }
@@ -59,6 +59,17 @@ describe('events machine', () => {
     // The first `ready` has nothing to resume from: the screens read again what they read before it (a reset).
     expect(applied).toEqual([{ kind: 'reset' }, orderFrame(3), { kind: 'reset' }]);
     expect(actor.getSnapshot().context.lastEventId).toBe('41');
+  });
+
+  it('a first stream given the page’s position resumes from it and reads nothing again', async () => {
+    const { actor, streams, applied } = harness({ lastEventId: '37' });
+    await flush();
+    expect(streams[0]?.input).toEqual({ ticket: 't1', lastEventId: '37' });
+    // The server sends what changed since the page's reads (here one order), then `ready` at its position.
+    streams[0]?.send({ type: 'stream.frame', id: '39', frame: orderFrame(4) });
+    streams[0]?.send({ type: 'stream.ready', position: '39' });
+    expect(applied).toEqual([orderFrame(4)]);
+    expect(actor.getSnapshot().context.lastEventId).toBe('39');
   });
 
   it("a reconnect's ready resumes after the last event id and reads nothing again", async () => {

@@ -93,7 +93,16 @@ export const eventsSuite = definePathSuite({
   file: 'machines/events/events.machine.ts',
   machine: eventsPathMachine,
   sets: () => [
-    generatePaths(eventsPathMachine, { label: 'signed in', input: undefined, events: candidateEvents }),
+    generatePaths(eventsPathMachine, {
+      label: 'signed in',
+      input: { lastEventId: null },
+      events: candidateEvents,
+    }),
+    generatePaths(eventsPathMachine, {
+      label: 'a page the server rendered at event 37',
+      input: { lastEventId: '37' },
+      events: candidateEvents,
+    }),
   ],
   levels: {
     machine: machineLevel(eventsPathMachine, eventsMachineExecutors),

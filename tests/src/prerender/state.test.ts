@@ -10,10 +10,12 @@ const state = (user: PrerenderedState['user']): PrerenderedState => ({
   version: 1,
   locale: 'en',
   timeZone: 'Europe/Chisinau',
+  formats: { texts: { 'n|en|{}|1805': '1,805' }, zoneOffsets: [[1764410000000, -120]] },
   path: '/dashboard',
   user,
   queries: { queries: [] },
   answers: { '/users/me': { status: 200, body: '{"id":1}' } },
+  eventPosition: 41,
 });
 
 /** A document holding `text` as the state block, as the browser parses it. */

@@ -222,6 +222,7 @@ describe('the provided events machine', () => {
           return source;
         },
       }),
+      { input: { lastEventId: null } },
     );
     actor.start();
     await flush();

@@ -11,6 +11,7 @@ import { clearTokenCookie, writeTokenCookie } from '#src/api/token.ts';
 import { createAuthApi } from '#src/data/auth.ts';
 import type { PrerenderedState } from '#src/prerender/state.ts';
 import { readAuthInput } from '#src/session/auth-context.tsx';
+import { takeEventsPosition } from '#src/session/page-events-position.ts';
 import { startPrerenderedSession } from '#src/session/session-runtime.tsx';
 import { makeToken, userFixture } from '../../support/auth.ts';
 
@@ -30,10 +31,12 @@ function setUp() {
     version: 1,
     locale: 'en',
     timeZone: null,
+    formats: { texts: {}, zoneOffsets: [] },
     path: '/dashboard',
     user: userFixture(),
     queries: dehydrate(new QueryClient()),
     answers: {},
+    eventPosition: 12,
   };
   const started = startPrerenderedSession(
     state,
@@ -52,6 +55,13 @@ afterEach(() => {
 });
 
 describe('the session of a server-rendered page', () => {
+  it('hands the page’s event position to its first live stream, once', () => {
+    const { session } = setUp();
+    stop = session.session.stop;
+    expect(takeEventsPosition(), 'where the server’s reads were made').toBe('12');
+    expect(takeEventsPosition(), 'a later session reads its screens itself').toBeNull();
+  });
+
   it('renders from the computed state until asked, then starts the auth machine, and the language one a task later', async () => {
     const { session, startMachines, reads } = setUp();
     stop = session.session.stop;

@@ -52,6 +52,8 @@ export interface RenderedState {
   user: { email: string } | null;
   queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } | null;
   answers: Record<string, { status: number; body: string }>;
+  formats: { texts: Record<string, string>; zoneOffsets: Array<[number, number]> };
+  eventPosition: number | null;
 }
 
 /** The state a rendered page carries, or `null` on a page sent as it is. */
