@@ -46,11 +46,31 @@ export interface OrderActions {
   refunded: boolean;
 }
 
+/** The last answers for facts (not a live snapshot), by the facts and role as JSON; a bounded memo. */
+const byFacts = new Map<string, OrderActions>();
+const MEMO_SIZE = 256;
+
+/**
+ * The actions of an order for `role`. For facts (a list's order) the answer is remembered: it is a pure function of
+ * the facts and the role, and working it out runs the lifecycle machine's transitions once per kind of event (a
+ * Main page of ten orders asked for it on each render). The answer is shared: callers read it, never change it.
+ */
 export function selectOrderActions(
   source: OrderLifecycleSnapshot | OrderFacts,
   role: LifecycleRole,
 ): OrderActions {
-  const snapshot = isLifecycleSnapshot(source) ? source : restoreSnapshot(source);
+  if (isLifecycleSnapshot(source)) return actionsOf(source, role);
+  const key = `${role}|${JSON.stringify(source)}`;
+  let actions = byFacts.get(key);
+  if (actions === undefined) {
+    actions = actionsOf(restoreSnapshot(source), role);
+    if (byFacts.size >= MEMO_SIZE) byFacts.clear();
+    byFacts.set(key, actions);
+  }
+  return actions;
+}
+
+function actionsOf(snapshot: OrderLifecycleSnapshot, role: LifecycleRole): OrderActions {
   const allowed = allowedEvents(snapshot, role);
   const can = (type: LifecycleEventType) => allowed.includes(type);
   const { status, paymentState } = outcomeOf(snapshot);

@@ -118,6 +118,19 @@ describe('guardNames', () => {
 });
 
 describe('selectOrderActions', () => {
+  it('answers the same facts and role once (a list renders it often), and other facts or roles anew', () => {
+    const checking = selectOrderActions(facts({ status: 'checking' }), 'warehouse');
+    expect(selectOrderActions(facts({ status: 'checking' }), 'warehouse')).toBe(checking);
+    expect(selectOrderActions(facts({ status: 'checking' }), 'distributor').canConfirm).toBe(false);
+    expect(selectOrderActions(facts({ status: 'confirmed' }), 'warehouse').canConfirm).toBe(false);
+    expect(
+      selectOrderActions(facts({ status: 'checking', lines: TWO_LINES.slice(0, 1) }), 'warehouse'),
+    ).not.toBe(checking);
+    // A live snapshot is not remembered: its context can carry more than the facts.
+    const snapshot = restoreSnapshot(facts({ status: 'checking' }));
+    expect(selectOrderActions(snapshot, 'warehouse')).not.toBe(selectOrderActions(snapshot, 'warehouse'));
+  });
+
   it('warehouse in checking: confirm, partial, reject, decline only', () => {
     const actions = selectOrderActions(facts({ status: 'checking' }), 'warehouse');
     expect(actions.allowed).toEqual([
