@@ -52,6 +52,26 @@ describe('the token cookie (spec section 3)', () => {
   });
 });
 
+describe('reading the token cookie', () => {
+  it('reads the cookie store once per task; another tab’s change in the next task, this tab’s at once', async () => {
+    writeTokenCookie('first.token.a', Date.now() + 60_000);
+    const reads = vi.spyOn(document, 'cookie', 'get');
+    expect(readTokenCookie()).toBe('first.token.a');
+    expect(readTokenCookie()).toBe('first.token.a');
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Another tab renews the token (written straight into the store, not through this module).
+    reads.mockRestore();
+    document.cookie = `${TOKEN_COOKIE}=other.tab.b; path=/`;
+    expect(readTokenCookie(), 'later in the same task').toBe('first.token.a');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readTokenCookie(), 'the next task').toBe('other.tab.b');
+    writeTokenCookie('this.tab.c', Date.now() + 60_000);
+    expect(readTokenCookie(), 'this tab’s write').toBe('this.tab.c');
+    clearTokenCookie();
+    expect(readTokenCookie(), 'this tab’s sign-out').toBeNull();
+  });
+});
+
 describe('the stored user (spec section 3)', () => {
   it('is JSON `{ user, isAuthenticated }` under user-storage', () => {
     const user = userFixture();
