@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { chunkGroups } from './scripts/lib/chunk-groups.mjs';
 import { bootScript } from './scripts/vite/boot-script.ts';
+import { linguiPluralNumber } from './scripts/vite/lingui-plural-number.ts';
 import { moduleSizes } from './scripts/vite/module-sizes.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 
@@ -84,6 +85,8 @@ export default defineConfig(({ isSsrBuild, command, mode }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    // Lingui writes a plural's number only when its text shows it (see the module).
+    linguiPluralNumber(),
     // The browser's build only: the inline boot script (src/boot/) and its manifest, module sizes for the budget,
     // pre-compressed files.
     ...(isSsrBuild === true ? [] : [bootScript(), moduleSizes(), precompress()]),

@@ -13,10 +13,18 @@ export function BagLink() {
   const locale = useLocale();
   const cart = useCart();
   const count = cart.data?.totals.itemCount ?? 0;
+  // The number written by `formatNumber`, not Lingui's `#`: Lingui makes an `Intl.NumberFormat` of its own for it,
+  // which on a page taken over would be the first `Intl` of its start (src/i18n/format-table.ts).
+  const countText = formatNumber(count, locale);
   const label =
     cart.data === undefined
       ? t`Shopping bag`
-      : t({ message: plural(count, { one: 'Shopping bag, # item', other: 'Shopping bag, # items' }) });
+      : t({
+          message: plural(count, {
+            one: `Shopping bag, ${countText} item`,
+            other: `Shopping bag, ${countText} items`,
+          }),
+        });
   return (
     <NavLink to={PATHS.shoppingBag} className="bag-link" aria-label={label} data-testid="bag-link">
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
