@@ -59,7 +59,13 @@ function start(): void {
     return activateLocale('ru', { remember: false }).catch(() => undefined);
   });
   // Every later change of language (the account's, applied by the session) waits until the page is taken over.
-  const hydrated = takesOver ? holdLanguageChanges() : () => undefined;
+  const languageHeld = takesOver ? holdLanguageChanges() : () => undefined;
+  let markTakenOver: () => void = () => undefined;
+  const takenOver = new Promise<void>((resolve) => (markTakenOver = resolve));
+  const hydrated = () => {
+    languageHeld();
+    markTakenOver();
+  };
   // A screen chunk that does not come within a few seconds does not keep the page blank: the shell renders and the
   // route shows its loading state, then its error if the chunk fails.
   const screenOrGrace = Promise.race([
@@ -83,8 +89,10 @@ function start(): void {
           releaseHeldInput();
         });
   // What the first screen does not show waits for it to paint (src/platform/first-screen.ts); the web fonts go on
-  // before the first render when this browser has them, else after the first screen (web-fonts.ts).
-  watchFirstScreen(firstRender);
+  // before the first render when this browser has them, else after the first screen (web-fonts.ts). A page taken
+  // over has painted its screen already: what counts is the app's take-over (hydration, then what only the browser
+  // renders), not its start, or the largest paint could still grow after the first screen was called painted.
+  watchFirstScreen(takesOver ? takenOver : firstRender);
   void afterFirstScreen().then(() => dropCarriedText());
   startWebFonts();
 }
