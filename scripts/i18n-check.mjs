@@ -52,7 +52,7 @@ const hasNoWords = (text) => !/\p{Ll}/u.test(text.replace(/\{[^}]*\}/g, ''));
 
 const PLACEHOLDER = /\{\s*([A-Za-z0-9_]+)\s*[,}]/g;
 
-/** The names a message uses, each once: a plural's branches repeat theirs, and languages have more or fewer branches. */
+/** The names a message uses, each once: plural branches repeat theirs, and languages have more or fewer branches. */
 function placeholders(text) {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
 }

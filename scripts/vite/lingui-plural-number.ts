@@ -25,7 +25,8 @@ export function withPluralNumberOnlyWhenShown(source: string): string {
   if (at === -1 || source.indexOf(BEFORE, at + 1) !== -1 || !source.includes('const OCTOTHORPE_PH ='))
     throw new Error(
       "lingui-plural-number: @lingui/core's runtime is not the one this change was written for; " +
-        'check whether it still formats every plural’s number, and update or drop scripts/vite/lingui-plural-number.ts',
+        'check whether it still formats every plural’s number, and update or drop ' +
+        'scripts/vite/lingui-plural-number.ts',
     );
   return source.replace(BEFORE, AFTER);
 }

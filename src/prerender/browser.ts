@@ -12,8 +12,9 @@ import type { PrerenderedState } from './state.ts';
 
 /**
  * True when this browser's first render would be the server's: the same language, address and, when the page shows a
- * moment, time zone (the same offset from UTC at every moment it shows: src/i18n/format-table.ts, no `Intl`). When not (the language chosen in another tab since; a first visit from outside UTC, before the
- * `tz` cookie, to a page that shows a date), the app renders over the server's HTML instead of taking it over.
+ * moment, time zone (the same offset from UTC at every moment it shows: src/i18n/format-table.ts, no `Intl`). When
+ * not (the language chosen in another tab since; a first visit from outside UTC, before the `tz` cookie, to a page
+ * that shows a date), the app renders over the server's HTML instead of taking it over.
  */
 export function browserRendersAs(state: PrerenderedState): boolean {
   return (
