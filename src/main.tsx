@@ -21,7 +21,7 @@ import { adoptPrerenderedAnswers, browserRendersAs } from './prerender/browser.t
 import { adoptFormatTable } from './i18n/format-table.ts';
 import { type PrerenderedState, readPrerenderedState } from './prerender/state.ts';
 import './styles/index.css';
-import { afterFirstScreen, watchFirstScreen } from './platform/first-screen.ts';
+import { afterFirstScreen, afterScreenShown, watchFirstScreen } from './platform/first-screen.ts';
 import { startWebFonts } from './styles/web-fonts.ts';
 
 /** How long the first render waits for the opened screen's chunk at most. */
@@ -62,9 +62,14 @@ function start(): void {
   const languageHeld = takesOver ? holdLanguageChanges() : () => undefined;
   let markTakenOver: () => void = () => undefined;
   const takenOver = new Promise<void>((resolve) => (markTakenOver = resolve));
+  // Taken over once the layout's first render has run its effects and the browser is idle (`Hydrated`) and the
+  // screen, which React hydrates in a later pass inside its `Suspense` boundary, is the app's too: a language applied
+  // before that would render the rest of the screen in another language than the server's HTML.
   const hydrated = () => {
-    languageHeld();
-    markTakenOver();
+    void afterScreenShown().then(() => {
+      languageHeld();
+      markTakenOver();
+    });
   };
   // A screen chunk that does not come within a few seconds does not keep the page blank: the shell renders and the
   // route shows its loading state, then its error if the chunk fails.

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   useContext,
+  useEffect,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
@@ -17,6 +18,7 @@ import {
   useLocation,
   useParams,
 } from 'react-router-dom';
+import { screenIsShown } from '../platform/first-screen.ts';
 
 /**
  * The route table (`src/app/router.tsx`) keeps the data router's shape: `lazy`, `errorElement`, a parameter-guard
@@ -41,7 +43,9 @@ export function toElementRoutes(routes: RouteObject[], fallback: ReactNode): Rou
       const Screen = lazy(() => loadScreen(load, name));
       element = (
         <Suspense fallback={fallback}>
-          <Screen />
+          <ScreenShown>
+            <Screen />
+          </ScreenShown>
         </Suspense>
       );
     }
@@ -59,6 +63,15 @@ export function toElementRoutes(routes: RouteObject[], fallback: ReactNode): Rou
         };
     return converted;
   });
+}
+
+/**
+ * Says when its screen is the app's (`screenIsShown`): its effect runs after the screen's, once the screen has been
+ * rendered or hydrated. It renders only its child, so the tree (and every `useId`) is the server's.
+ */
+function ScreenShown({ children }: { children: ReactNode }) {
+  useEffect(() => screenIsShown(), []);
+  return children;
 }
 
 type LazyRoute = Extract<RouteObject['lazy'], (...args: never[]) => unknown>;

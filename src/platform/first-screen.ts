@@ -54,3 +54,20 @@ export function afterFirstScreen(): Promise<void> {
 export function firstScreenPainted(): boolean {
   return settled || !watching;
 }
+
+let markScreenShown: () => void = () => undefined;
+const screenShown = new Promise<void>((resolve) => (markScreenShown = resolve));
+
+/**
+ * Called by every routed screen once it is the app's (`ScreenShown` in src/app/route-elements.tsx: its effect runs
+ * when the screen has rendered, or been hydrated). React hydrates a screen inside its `Suspense` boundary in a later
+ * pass than the layout around it, so the layout's own effects say nothing of the screen.
+ */
+export function screenIsShown(): void {
+  markScreenShown();
+}
+
+/** Resolves once the first routed screen is the app's (hydrated or rendered). */
+export function afterScreenShown(): Promise<void> {
+  return screenShown;
+}
