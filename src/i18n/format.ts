@@ -32,32 +32,33 @@ class TableFormat<T extends number | Date> implements Formatter<T> {
   }
 }
 
-const numberFormats = new Map<string, TableFormat<number>>();
-const dateFormats = new Map<string, TableFormat<number | Date>>();
+/** Every formatter made, by locale and options (and, for a moment in the visitor's zone, that zone). */
+const formatters = new Map<string, Formatter<never>>();
 
-/** One `numberFormat` per locale and options, made once (a catalogue page formats two figures per card). */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Formatter<number> {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+/** The formatter of `cacheKey`, made once (a catalogue page formats two figures per card, a list three per line). */
+function formatterOf<T extends number | Date>(cacheKey: string, make: () => Formatter<T>): Formatter<T> {
+  let format = formatters.get(cacheKey) as Formatter<T> | undefined;
   if (format === undefined) {
-    format = new TableFormat<number>(key, () => new Intl.NumberFormat(locale, options));
-    numberFormats.set(key, format);
+    format = make();
+    formatters.set(cacheKey, format);
   }
   return format;
 }
 
-/** One `dateTimeFormat` per locale and options, made once (see `numberFormat`). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Formatter<number> {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  return formatterOf(key, () => new TableFormat<number>(key, () => new Intl.NumberFormat(locale, options)));
+}
+
 export function dateTimeFormat(
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
 ): Formatter<number | Date> {
   const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (format === undefined) {
-    format = new TableFormat<number | Date>(key, () => new Intl.DateTimeFormat(locale, options));
-    dateFormats.set(key, format);
-  }
-  return format;
+  return formatterOf(
+    key,
+    () => new TableFormat<number | Date>(key, () => new Intl.DateTimeFormat(locale, options)),
+  );
 }
 
 /**
@@ -67,18 +68,16 @@ export function dateTimeFormat(
 function zonedFormat(locale: string, options: Intl.DateTimeFormatOptions): Formatter<Date> {
   zoneUsed = true;
   const key = `z|${locale}|${JSON.stringify(options)}`;
-  const cacheKey = `${key}|${renderTimeZone ?? ''}`;
-  let format = dateFormats.get(cacheKey);
-  if (format === undefined) {
-    const zone = renderTimeZone === undefined ? {} : { timeZone: renderTimeZone };
-    format = new TableFormat<number | Date>(
-      key,
-      () => new Intl.DateTimeFormat(locale, { ...options, ...zone }),
-      true,
-    );
-    dateFormats.set(cacheKey, format);
-  }
-  return format;
+  const zone = renderTimeZone;
+  return formatterOf(
+    `${key}|${zone ?? ''}`,
+    () =>
+      new TableFormat<Date>(
+        key,
+        () => new Intl.DateTimeFormat(locale, zone === undefined ? options : { ...options, timeZone: zone }),
+        true,
+      ),
+  );
 }
 
 /** Money is kept in minor units (bani) beside an ISO currency code. */

@@ -115,8 +115,8 @@ export function rememberTimeZone(): void {
 
 /**
  * `rememberTimeZone` at the first pointer, key or focus, or when the page is hidden (left, or its tab put away),
- * whichever comes first: for a page that shows no moment, which need not pay for the first use of `Intl` (ICU's
- * zone data, some 70 ms on a phone) while it starts.
+ * whichever comes first: for a page the server rendered (it came with the cookie, or shows no moment), which need
+ * not pay for the first use of `Intl` (ICU's zone data, some 70 ms on a phone) while it starts.
  */
 export function rememberTimeZoneLater(): void {
   atFirstInteraction(rememberTimeZone, { orWhenHidden: true });
