@@ -149,6 +149,32 @@ describe('the stream', () => {
     byQuery.close();
   });
 
+  it('says in every API answer where the log was before it was worked out, and a stream resumed there misses nothing', async () => {
+    const positionOf = (headers: Record<string, unknown>) => Number(headers['event-position']);
+    const before = await t.get('/users/me', { token: partner });
+    expect(before.status).toBe(200);
+    const at = positionOf(before.headers);
+    expect(Number.isInteger(at)).toBe(true);
+    // An error answer is placed too: the browser counts every answer its cache may hold.
+    const missing = await t.get('/orders/get/999999999', { token: partner });
+    expect(missing.status).toBe(404);
+    expect(positionOf(missing.headers)).toBeGreaterThanOrEqual(at);
+    const order = await placeOrder();
+    // The hub reads the log a moment after the commit: a later answer is placed after the order's events.
+    let after = at;
+    for (let tries = 0; after === at && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = positionOf((await t.get('/users/me', { token: partner })).headers);
+    }
+    expect(after).toBeGreaterThan(at);
+    const fromBefore = await stream(partner, String(at));
+    expect(fromBefore.frames.filter(orderFrame(order.id)).length).toBeGreaterThan(0);
+    fromBefore.close();
+    const fromAfter = await stream(partner, String(after));
+    expect(fromAfter.frames.filter(orderFrame(order.id))).toEqual([]);
+    fromAfter.close();
+  });
+
   it('answers reset when Last-Event-ID is older than the log', async () => {
     const first = await stream(staff);
     await placeOrder();
