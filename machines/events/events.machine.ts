@@ -16,8 +16,9 @@ const injected = (name: string) => () => {
  * kept, so a reconnect resumes where the stream stopped and nothing is missed; a `reset` frame (the server's log no
  * longer reaches back) is handed on too, and the app reloads what it shows. The first stream of a visit (it opens
  * once the first screen has painted, after that screen's reads) starts with a `reset` for the same reason, unless
- * it is given where those reads were made (`input.lastEventId`: a page the server rendered, whose reads came after
- * that position): it then resumes from there, and the server sends what changed since, or a `reset`.
+ * it is given where those reads were made (`input.lastEventId`: the lowest event-log position among the answers the
+ * page holds, a server-rendered page's state included, ADR 0158 and 0159): it then resumes from there, and the
+ * server sends what changed since, or a `reset`.
  *
  * connecting --ticket--> streaming --failed / shutdown--> waiting --backoff--> connecting
  *            --no ticket--> waiting                       streaming --token expired / session ended--> stopped
@@ -64,7 +65,7 @@ export const eventsMachine = setup({
       on: {
         'stream.ready': [
           {
-            // The first stream of the visit has nothing to resume from (no page position): what the screens read
+            // The first stream of the session has nothing to resume from (no position vouched for): what the screens read
             // before it opened is read again (as after a `reset`), so a change between those reads and the stream
             // is not missed.
             guard: ({ context }) => context.lastEventId === null,

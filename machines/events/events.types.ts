@@ -64,8 +64,9 @@ export interface StreamInput {
 }
 
 /**
- * Where the visit's first stream resumes: the event log's position a page the server rendered was read at (its
- * screens show everything up to it), or none (`null`): the first `ready` then has the screens reload.
+ * Where the session's first stream resumes: the lowest event-log position the page's data was read at (its screens
+ * show everything up to it: a server-rendered page's, every answer's since), or none (`null`): the first `ready`
+ * then has the screens reload.
  */
 export interface EventsInput {
   lastEventId: string | null;

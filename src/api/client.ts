@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/schema.d.ts';
 import { API_BASE } from './base.ts';
+import { trackAnswer } from './answer-positions.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { readTokenCookie } from './token.ts';
 import { getStoredLocale } from '../i18n/i18n.ts';
@@ -168,24 +169,31 @@ let transport: Transport = (request) =>
     ? Promise.reject(new TypeError('fetch is not available'))
     : platformFetch(request);
 
+/** Whether the client notes each answer's event-log position (answer-positions.ts): in the browser. */
+let noteAnswers = true;
+
 /**
  * Replaces how the app's client sends its requests, for the whole process: the server that renders first screens
  * (src/prerender/server-entry.tsx) answers them in process, for the page being rendered. Not for the browser.
  */
 export function setApiTransport(send: Transport): void {
   transport = send;
+  noteAnswers = false;
 }
 
 /**
  * The app's one client. A read the boot script already sent (the opened screen's first data, see
  * src/api/boot-reads.ts), or that came with a server-rendered page, is answered with that response instead of
- * being sent again.
+ * being sent again. In the browser, each answer's event-log position is noted for the live stream (ADR 0159).
  */
 export const api: ApiClient = createApiClient({
   // Resolved against the page; on the server (its renderer, whose transport answers in process) there is no page,
   // and a Request needs an absolute address.
   baseUrl: typeof document === 'undefined' ? new URL(API_BASE, 'http://portal.invalid').href : API_BASE,
-  fetch: (request) => takeBootResponse(request) ?? transport(request),
+  fetch: (request) => {
+    const answer = takeBootResponse(request) ?? transport(request);
+    return noteAnswers ? trackAnswer(answer) : answer;
+  },
 });
 
 interface CallResult<TData> {

@@ -3,6 +3,7 @@
  * browser renders the page as the server did, and the server's reads handed to the app's client as boot answers.
  * What the user did on it meanwhile is handed on by src/boot/held-input.ts `releaseHeldInput`.
  */
+import { EVENT_POSITION_HEADER } from '../api/answer-positions.ts';
 import { API_BASE } from '../api/base.ts';
 import { readTokenCookie } from '../api/token.ts';
 import { BOOT_RESPONSES_KEY, type BootResponses } from '../boot/contract.ts';
@@ -29,11 +30,12 @@ export function adoptPrerenderedAnswers(state: PrerenderedState, now = Date.now(
   const token = readTokenCookie();
   if (token === null) return;
   const responses: BootResponses['responses'] = {};
+  // Read after the page's event position (ADR 0158): the answers say so, as the server's own would (ADR 0159).
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (state.eventPosition !== null) headers[EVENT_POSITION_HEADER] = String(state.eventPosition);
   for (const [path, answer] of Object.entries(state.answers)) {
     const url = new URL(`${API_BASE}${path}`, window.location.href).href;
-    responses[url] = Promise.resolve(
-      new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } }),
-    );
+    responses[url] = Promise.resolve(new Response(answer.body, { status: answer.status, headers }));
   }
   const boot: BootResponses = {
     authorization: `Bearer ${token}`,

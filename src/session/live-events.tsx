@@ -1,10 +1,17 @@
 /** Runs the live-events actor for the signed-in user (mounted once by the auth provider). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { afterFirstScreen, firstScreenPainted } from '../platform/first-screen.ts';
 import { openEventSource, openTicket, provideEvents } from './events.actors.ts';
 import { takeEventsPosition } from './page-events-position.ts';
+import { answersInFlight, answersSettled } from '../api/answer-positions.ts';
+
+/**
+ * How long the stream waits for the answers on their way when the first screen has painted: past it, it starts
+ * anyway, with a reset (a position is vouched for only once every answer is here).
+ */
+const ANSWERS_SETTLE_MS = 3000;
 
 function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: boolean }) {
   const queryClient = useQueryClient();
@@ -29,7 +36,8 @@ function LiveEventsFor({ userId, isStaff }: { userId: number | null; isStaff: bo
       }),
     [queryClient],
   );
-  // A page the server rendered: resume from where its reads were made, instead of reading them again.
+  // Resume from where the page's data was read (a server-rendered page's, every answer's since), instead of reading it
+  // again.
   const [lastEventId] = useState(takeEventsPosition);
   useActorRef(logic, { input: { lastEventId } });
   return null;
@@ -43,9 +51,10 @@ export interface LiveEventsProps {
 
 /**
  * Keeps the signed-in user's screens current; nothing while signed out or without EventSource. The stream opens once
- * the first screen has painted (its ticket and connection do not compete with that screen's code and reads); it
- * resumes from where a server-rendered page's reads were made, else its first `ready` has those reads made again (the
- * events machine), so nothing that changed meanwhile is missed.
+ * the first screen has painted (its ticket and connection do not compete with that screen's code and reads) and the
+ * answers then on their way are here; it resumes from the lowest event-log position the page's data was read at
+ * (ADR 0159), else its first `ready` has every read made again (the events machine), so nothing that changed
+ * meanwhile is missed.
  */
 export function LiveEvents({ authenticated, userId, isStaff }: LiveEventsProps) {
   const [painted, setPainted] = useState(firstScreenPainted);
@@ -61,5 +70,28 @@ export function LiveEvents({ authenticated, userId, isStaff }: LiveEventsProps) 
   }, [painted]);
   if (!painted || !authenticated || typeof EventSource === 'undefined') return null;
   // Another user means a new session: signed out in between, so this unmounts and mounts again.
-  return <LiveEventsFor userId={userId} isStaff={isStaff} />;
+  return (
+    <AfterAnswersSettle>
+      <LiveEventsFor userId={userId} isStaff={isStaff} />
+    </AfterAnswersSettle>
+  );
+}
+
+/**
+ * Its children once no answer is on its way (at once when none is), so the stream resumes from where every answer
+ * the page holds was read; `ANSWERS_SETTLE_MS` at the latest.
+ */
+function AfterAnswersSettle({ children }: { children: ReactNode }) {
+  const [settled, setSettled] = useState(() => answersInFlight() === 0);
+  useEffect(() => {
+    if (settled) return;
+    let active = true;
+    void answersSettled(ANSWERS_SETTLE_MS).then(() => {
+      if (active) setSettled(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [settled]);
+  return settled ? children : null;
 }

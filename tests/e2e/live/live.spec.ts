@@ -1,5 +1,6 @@
 // Live orders: changes made elsewhere reach open screens through the event stream, with no reload and no click.
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { baseURL, expect, expectNoAxeViolations, loginAs, test } from '../support/fixtures';
+import { apiRequests } from '../shell/prerender-support';
 import {
   WAREHOUSE_STAFF,
   WAREHOUSE_STAFF_2,
@@ -170,6 +171,51 @@ test('a change made between the first reads and the opening of the stream is not
   const stream = streamOpen(page);
   release();
   await stream;
-  // The stream's first `ready` has the page read its orders again: the confirmation shows.
+  // The stream resumes from where the page's answers were read (or, with none to vouch for, has it all read again):
+  // the confirmation, made after, reaches the page.
   await expect(detail).toHaveAttribute('data-order-status', 'confirmed', { timeout: 3000 });
+});
+
+test('after signing in through the form, the stream resumes from where the session was read: nothing is read twice, and a later change still arrives live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const distributor = distributorFor('e2e', test.info().parallelIndex);
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Chisinau',
+  });
+  const page = await context.newPage();
+  const sent = apiRequests(page);
+  await loginAs(page, distributor);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The answers Main was read from said where the event log was (ADR 0159): the first stream resumes from there.
+  await expect
+    .poll(() => sent.find((path) => path.startsWith('/events?')) ?? '', { timeout: 15_000 })
+    .toMatch(/[?&]lastEventId=\d+(&|$)/);
+  // Main's reads, made before or after the stream opened, are each made once: the stream's first `ready` has none of
+  // them made again (a reset would read the session's and the screen's data anew).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500);
+  for (const read of [
+    '/users/me',
+    '/users/my-warehouse',
+    '/orders/cart',
+    '/users/my-info',
+    '/users/my-target',
+  ])
+    expect(sent.filter((path) => path === read).length, `${read} is read once`).toBe(1);
+  // A card order the warehouse confirms waits for the distributor's payment: Main's "Action needed" shows it, live.
+  const { order } = await createOrder(request, distributor, {
+    paymentMethod: 'card',
+    deliveryType: 'pickup',
+    quantities: [1],
+    productOffset: 12,
+  });
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'checking');
+  await apiStatus(request, WAREHOUSE_STAFF, order.id, 'confirmed');
+  await expect(page.locator(`li[data-order-id="${order.id}"]`)).toBeVisible({ timeout: 5000 });
+  await context.close();
 });
