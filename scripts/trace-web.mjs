@@ -9,7 +9,8 @@
 // thread task over 50 ms (the long-task threshold of the slowed CPU) from the first contentful paint on: its start,
 // length, what it was (script evaluation, a timer, an event, a microtask run, style and layout) and the source
 // files (through dist/'s hidden source maps) and functions that took its time, self time per file then per
-// function. `--save DIR` keeps each trace (JSON, loadable in DevTools' Performance panel).
+// function. Before them, the whole visit's script time by package (or the app's folder), the sum Lighthouse's "all
+// scripts" reports as one figure. `--save DIR` keeps each trace (JSON, loadable in DevTools' Performance panel).
 //
 // The CPU slowdown is real (Emulation.setCPUThrottlingRate), not simulated: figures are noisy on a busy machine,
 // so compare tasks by their relative sizes, and print the load (`cat /proc/loadavg`) beside them.
@@ -270,6 +271,29 @@ try {
           .map((l) => l.toFixed(2))
           .join(' ')})`,
     );
+    // The whole visit's script time, by package (or the app's folder), beside the long tasks: what a page's
+    // start costs in all, where Lighthouse's "all scripts" gives one figure.
+    const whole = new Map();
+    let wholeMs = 0;
+    for (let i = 0; i < samples.length; i++) {
+      const node = nodes.get(samples[i].id);
+      if (node === undefined) continue;
+      const ms = Math.min((samples[i + 1]?.ts ?? samples[i].ts) - samples[i].ts, 10000) / 1000;
+      const { file } = describeFrame(node.callFrame);
+      if (file === '((idle))' || file === '((program))') continue;
+      const group = /^\/(?!assets\/)/.test(file)
+        ? "(the page's inline boot script)"
+        : file.startsWith('src/')
+          ? file.split('/').slice(0, 3).join('/')
+          : file.startsWith('@')
+            ? file.split('/').slice(0, 2).join('/')
+            : file.split('/')[0];
+      whole.set(group, (whole.get(group) ?? 0) + ms);
+      wholeMs += ms;
+    }
+    console.log(`\n  the whole visit: ${wholeMs.toFixed(0)} ms of script and GC, by package or folder:`);
+    for (const [group, ms] of [...whole.entries()].sort((a, b) => b[1] - a[1]).slice(0, 24))
+      if (ms >= 1) console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${group}`);
     for (const task of long) {
       const { kinds, files, fns } = summarise(task, inner, nodes, samples);
       console.log(`\n  task at ${(task.start / 1000).toFixed(0)} ms, ${(task.dur / 1000).toFixed(0)} ms`);
