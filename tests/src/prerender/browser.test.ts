@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('the server’s reads as the app’s first answers', () => {
   it('answer the same read once, with the position they were read after', async () => {
-    writeTokenCookie('T1');
+    writeTokenCookie('T1', Date.now() + 60_000);
     adoptPrerenderedAnswers(state(41));
     const answer = await takeBootResponse(read('T1'));
     expect(await answer?.json()).toEqual({ id: 1 });
@@ -40,7 +40,7 @@ describe('the server’s reads as the app’s first answers', () => {
   });
 
   it('carry no position when the page had none', async () => {
-    writeTokenCookie('T1');
+    writeTokenCookie('T1', Date.now() + 60_000);
     adoptPrerenderedAnswers(state(null));
     const answer = await takeBootResponse(read('T1'));
     expect(answer?.headers.has('Event-Position')).toBe(false);
