@@ -26,7 +26,6 @@ import { registerJsonCompression } from './http/compression.ts';
 import type {} from './http/decorations.ts';
 import { connectionOptions } from './http/connections.ts';
 import { sendError } from './http/error-handler.ts';
-import { registerAnswerPosition } from './events/answer-position.ts';
 import { EventHub, registerEventHub } from './events/hub.ts';
 import { registerJobs, serverJobs } from './jobs/index.ts';
 import { setPeriodTimeZone } from './domain/volumes/settings.ts';
@@ -279,9 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // once the body is read (multipart included) and valid: a refused body tries no password.
   app.addHook('preHandler', enforceRateLimit);
   // Live events: one hub per process, told of new events by LISTEN/NOTIFY (server/events/hub.ts).
-  registerEventHub(app, new EventHub(options.database.db, options.database.listen));
-  // Every API answer says where the event log was before it was worked out (ADR 0159).
-  registerAnswerPosition(app, apiPrefix);
+  registerEventHub(app, new EventHub(options.database.db, options.database.listen), apiPrefix);
   // The company's period time zone, where SQL reads it too (server/domain/volumes/settings.ts).
   app.addHook('onReady', () => setPeriodTimeZone(options.database.db, config.periodTimeZone));
   // Periodic jobs, each run once across processes (server/jobs/); BACKGROUND_JOBS=off leaves them to runNow.

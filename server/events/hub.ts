@@ -12,6 +12,7 @@ import { pruneSpentChallenges } from '../domain/sign-up/challenge.ts';
 import { pruneRevokedTokens } from '../auth/sessions.ts';
 import type { Listen } from '../db/database.ts';
 import type { DB, EventKind, EventsTable } from '../db/schema.ts';
+import { registerAnswerPosition } from './answer-position.ts';
 import { sweepPresence } from './presence.ts';
 import { pruneStreams, renewStreams, STREAM_LEASE_MS } from './stream-cap.ts';
 
@@ -326,9 +327,13 @@ function sessionEnd(
   return null;
 }
 
-/** Registers a hub on an app: started when ready, streams ended before close, stopped on close; `app.events`. */
-export function registerEventHub(app: FastifyInstance, hub: EventHub): void {
+/**
+ * Registers a hub on an app: started when ready, streams ended before close, stopped on close; `app.events`. Every
+ * answer under `apiPrefix` then says where the log was before it was worked out (answer-position.ts, ADR 0159).
+ */
+export function registerEventHub(app: FastifyInstance, hub: EventHub, apiPrefix: string): void {
   app.decorate('events', hub);
+  registerAnswerPosition(app, apiPrefix);
   app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.stop());
