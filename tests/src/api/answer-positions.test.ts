@@ -1,6 +1,7 @@
 // Where the event log was when the page's answers were worked out (src/api/answer-positions.ts, ADR 0159): the lowest
 // position, vouched for only when every answer is here and placed; and the app's own client noting each answer.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../support/auth.ts';
 import {
   answersInFlight,
   answersSettled,
@@ -14,16 +15,6 @@ const placed = (position: string | null) =>
     status: 200,
     headers: position === null ? {} : { 'Event-Position': position, 'content-type': 'application/json' },
   });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 afterEach(() => {
   takeLowestPosition();

@@ -3,14 +3,7 @@
 // and resumes from the lowest event-log position the page's data was read at; with none to vouch for, it resets.
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+import { deferred } from '../../support/auth.ts';
 
 const answer = (body: unknown, position: string | null) =>
   new Response(JSON.stringify(body), {
